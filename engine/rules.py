@@ -1,0 +1,295 @@
+"""Rule sets: every option of RULES.md as a field of one frozen value (STYLE 7).
+
+The three families ship as presets (``robbers`` the default, its alias ``vatikan``,
+``rummikub``, ``rummy``); any preset can be varied per match with
+:func:`ruleset`, which validates every option and names the allowed range.
+Code asks the rule set questions (``rules.card_value(card)``) instead of testing
+the preset's name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from engine.cards import Card
+from engine.errors import BadInput, Code
+
+Family = Literal["robbers", "rummikub", "rummy"]
+MatchFormat = Literal["rounds", "outs", "target"]
+StalemateBy = Literal["points", "tiles"]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Every rule option. Field names are the option names of RULES.md."""
+
+    name: str = "robbers"
+    family: Family = "robbers"
+    # R-CARD / RR-DECK / RK-TILES / CR-DECK
+    decks: int = 2
+    jokers: int = 4
+    # Seats: the number of players of a match, within the family's range.
+    players: int = 4
+    min_players: int = 2
+    max_players: int = 5
+    # RR-DEAL / RK-DEAL / CR-DEAL: None deals by the family's table of player counts.
+    hand_size: int | None = None
+    short_deal: bool = False  # RK-DEAL option: 10 for 2 players, 7 for more
+    # RR-OPEN / RK-OPEN
+    opening_min: int = 40
+    manipulate_on_opening_turn: bool = False
+    # RR-MANIP / RK-MANIP; classic rummy only melds and lays off (CR-LAYOFF)
+    manipulation: bool = True
+    # RR-FAIL / RK-FAIL / RK-TIMER: cards drawn for a failed turn (0 means 1)
+    failed_manipulation_penalty: int = 0
+    # RR-JOKER / RK-JOKER
+    joker_to_hand: bool = True
+    joker_swap_bonus: int = 0
+    strict_joker: bool = False
+    # R-RUN option and RR-VALUES
+    ace_high: bool = False
+    ace_value: int = 15
+    joker_value: int = 30
+    face_value: int = 10  # J, Q, K in card games; Rummikub counts 11, 12, 13
+    number_values: bool = False  # Rummikub: every tile is worth its number
+    # Draws and discards
+    discard_pile: bool = False  # RR-DISCARD; classic rummy always has one
+    draw_two_river: bool = False  # RK-RIVER
+    # RR-STOCK-OUT / RK-END / CR-STOCK-OUT
+    stalemate_by: StalemateBy = "tiles"
+    restock_from_discard: bool = False  # CR-STOCK-OUT: turn the pile over once
+    draw_after_turns: int | None = None  # CR-STOCK-OUT: 120 turns without going out
+    # Scoring (RR-SCORE / RK-END / CR-SCORE)
+    winner_scores_sum: bool = False  # RK-END: the winner scores plus the sum
+    rummy_double: bool = False  # CR-SCORE: going out in one turn doubles
+    # RR-MATCH / CR-SCORE
+    match_format: MatchFormat = "rounds"
+    rounds: int = 5
+    outs_to_win: int = 3
+    target_score: int = 100
+    # RR-TIMER / RK-TIMER / T-ASYNC (the match's clock is the server's business)
+    turn_seconds: int | None = None
+    max_timeouts: int = 3
+
+    # -- questions code asks the rule set ------------------------------------------
+
+    def card_value(self, card: Card) -> int:
+        """Penalty value of a card in hand (RR-VALUES, RK-END, CR-SCORE)."""
+        if card.rank == 0:
+            return self.joker_value
+        return self.rank_value(card.rank)
+
+    def rank_value(self, rank: int) -> int:
+        """Value of a natural rank (1..13, or 14 for a high ace) when melded."""
+        if self.number_values:
+            return 1 if rank == 14 else rank
+        if rank in (1, 14):
+            return self.ace_value
+        if rank >= 11:
+            return self.face_value
+        return rank
+
+    def deal_size(self, players: int) -> int:
+        """Cards dealt to each player (RR-DEAL, RK-DEAL, CR-DEAL)."""
+        if self.hand_size is not None:
+            return self.hand_size
+        if self.family == "robbers":
+            return 13 if players <= 3 else 11
+        if self.family == "rummikub":
+            if self.short_deal:
+                return 10 if players == 2 else 7
+            return 14
+        return 10 if players == 2 else 7
+
+    @property
+    def fail_draw_count(self) -> int:
+        """Cards drawn for a failed turn or a timeout (RR-FAIL, RK-TIMER)."""
+        return max(1, self.failed_manipulation_penalty)
+
+    @property
+    def max_run_rank(self) -> int:
+        return 14 if self.ace_high else 13
+
+    @property
+    def total_cards(self) -> int:
+        return 52 * self.decks + self.jokers
+
+    def allows_manipulation(self, *, opened: bool, opening_turn: bool) -> bool:
+        """May a seat rearrange table melds now (RR-MANIP, RR-OPEN, CR-LAYOFF)?"""
+        if not self.manipulation or not opened:
+            return False
+        return self.manipulate_on_opening_turn or not opening_turn
+
+    def options(self) -> dict[str, Any]:
+        """The option values, as a JSON-able dict (what clients see and send back)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+
+# -- presets ------------------------------------------------------------------------
+
+ROBBERS = RuleSet()
+VATIKAN = dataclasses.replace(ROBBERS, name="vatikan", jokers=4)
+RUMMIKUB = RuleSet(
+    name="rummikub",
+    family="rummikub",
+    decks=2,
+    jokers=2,
+    players=4,
+    max_players=4,
+    opening_min=30,
+    joker_to_hand=False,
+    joker_value=30,
+    number_values=True,
+    ace_value=1,
+    stalemate_by="points",
+    winner_scores_sum=True,
+    rounds=1,
+)
+RUMMY = RuleSet(
+    name="rummy",
+    family="rummy",
+    decks=1,
+    jokers=0,
+    players=2,
+    max_players=4,
+    opening_min=0,
+    manipulation=False,
+    manipulate_on_opening_turn=True,
+    joker_to_hand=False,
+    ace_value=1,
+    joker_value=0,
+    discard_pile=True,
+    restock_from_discard=True,
+    draw_after_turns=120,
+    rummy_double=True,
+    match_format="target",
+    target_score=100,
+)
+
+PRESETS: dict[str, RuleSet] = {
+    r.name: r for r in (ROBBERS, VATIKAN, RUMMIKUB, RUMMY)
+}
+ALIASES = {"hindu": "robbers", "robbers_rummy": "robbers", "sabra": "rummikub"}
+DEFAULT_PRESET = "robbers"
+
+# Fields a client may not override: they define what the preset is.
+_FIXED = frozenset({"name", "family", "min_players", "max_players", "number_values"})
+
+
+@dataclass(frozen=True, slots=True)
+class _Range:
+    lo: int | None = None
+    hi: int | None = None
+    optional: bool = False
+    extra: str = field(default="")
+
+
+def _ranges(base: RuleSet, decks: int) -> dict[str, _Range]:
+    max_players = base.max_players
+    if base.family == "rummikub" and decks >= 3:
+        max_players = 6  # RK-PLAYERS: an extended set seats 5..6
+    return {
+        "decks": _Range(1, 3),
+        "jokers": _Range(0, 6) if base.family != "rummikub" else _Range(0, 4),
+        "players": _Range(base.min_players, max_players),
+        "hand_size": _Range(1, 20, optional=True),
+        "opening_min": _Range(0, 200),
+        "failed_manipulation_penalty": _Range(0, 10),
+        "joker_swap_bonus": _Range(0, 100),
+        "ace_value": _Range(1, 20),
+        "joker_value": _Range(0, 100),
+        "face_value": _Range(1, 20),
+        "draw_after_turns": _Range(10, 10_000, optional=True),
+        "rounds": _Range(1, 50),
+        "outs_to_win": _Range(1, 20),
+        "target_score": _Range(1, 10_000),
+        "turn_seconds": _Range(5, 86_400 * 14, optional=True),
+        "max_timeouts": _Range(1, 100),
+    }
+
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "match_format": ("rounds", "outs", "target"),
+    "stalemate_by": ("points", "tiles"),
+}
+
+
+def preset_names() -> list[str]:
+    return list(PRESETS)
+
+
+def find_preset(name: str) -> RuleSet:
+    """The preset called ``name`` (or an alias); raises BadInput(BAD_OPTION)."""
+    key = str(name).strip().lower()
+    key = ALIASES.get(key, key)
+    if key not in PRESETS:
+        raise BadInput(
+            Code.BAD_OPTION,
+            f"unknown ruleset {name!r}; choose one of {', '.join(PRESETS)}",
+        )
+    return PRESETS[key]
+
+
+def ruleset(name: str = DEFAULT_PRESET, options: Mapping[str, Any] | None = None) -> RuleSet:
+    """A preset varied by ``options``; every value is checked (raises BadInput(BAD_OPTION))."""
+    base = find_preset(name)
+    if not options:
+        return base
+    if not isinstance(options, Mapping):
+        raise BadInput(Code.BAD_OPTION, "options must be an object of option names to values")
+    known = {f.name: f for f in dataclasses.fields(RuleSet)}
+    changes: dict[str, Any] = {}
+    for key, value in options.items():
+        if key not in known:
+            raise BadInput(Code.BAD_OPTION, f"unknown option {key!r}")
+        if key in _FIXED:
+            if value != getattr(base, key):
+                raise BadInput(Code.BAD_OPTION, f"option {key!r} is fixed by the preset")
+            continue
+        changes[key] = _coerce(key, value, getattr(base, key))
+    rules = dataclasses.replace(base, **changes)
+    _check_ranges(rules, base)
+    return rules
+
+
+def _coerce(key: str, value: Any, default: Any) -> Any:
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise BadInput(Code.BAD_OPTION, f"option {key!r} must be true or false")
+        return value
+    if key in _CHOICES:
+        if value not in _CHOICES[key]:
+            raise BadInput(
+                Code.BAD_OPTION, f"option {key!r} must be one of {', '.join(_CHOICES[key])}"
+            )
+        return value
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadInput(Code.BAD_OPTION, f"option {key!r} must be a whole number")
+    return value
+
+
+def _check_ranges(rules: RuleSet, base: RuleSet) -> None:
+    for key, rng in _ranges(base, rules.decks).items():
+        value = getattr(rules, key)
+        if value is None:
+            if rng.optional:
+                continue
+            raise BadInput(Code.BAD_OPTION, f"option {key!r} may not be null")
+        assert rng.lo is not None and rng.hi is not None
+        if not rng.lo <= value <= rng.hi:
+            raise BadInput(
+                Code.BAD_OPTION,
+                f"option {key!r} is {value}; {base.name} allows {rng.lo}..{rng.hi}",
+            )
+    needed = rules.players * rules.deal_size(rules.players) + (1 if rules.discard_pile else 0)
+    if needed > rules.total_cards:
+        raise BadInput(
+            Code.BAD_OPTION,
+            f"{rules.players} hands of {rules.deal_size(rules.players)} need {needed} cards; "
+            f"the deck has {rules.total_cards}",
+        )
