@@ -1,0 +1,39 @@
+"""ASGI entry point of the web process: HTTP through Django, websockets through Channels.
+
+GraphQL lives at /graphql for both: queries and mutations over HTTP (Django view),
+subscriptions over a websocket speaking graphql-transport-ws only.
+"""
+
+from __future__ import annotations
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+# Django must be set up before anything imports models (the schema does).
+django_http_app = get_asgi_application()
+
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.conf import settings  # noqa: E402
+from django.urls import re_path  # noqa: E402
+from strawberry.channels import GraphQLWSConsumer  # noqa: E402
+from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL  # noqa: E402
+
+from api.schema import schema  # noqa: E402
+
+graphql_ws = GraphQLWSConsumer.as_asgi(
+    schema=schema,
+    subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
+    # Browsers on other origins may open the socket only if trusted; clients that send
+    # no Origin (apps, bots) carry no cookies to abuse and are always let in.
+    allowed_origins=settings.CSRF_TRUSTED_ORIGINS,
+)
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_http_app,
+        "websocket": URLRouter([re_path(r"^graphql/?$", graphql_ws)]),
+    }
+)

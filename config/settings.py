@@ -1,0 +1,268 @@
+"""Settings for every process kind (web, worker, beat, management commands, tests).
+
+Everything that varies between machines is read from the environment here, and only here.
+
+Two modes:
+- embedded default: no ``DATABASE_URL`` set. SQLite and a Redis that ``make run`` starts,
+  both under ``RUMMY_VAR_DIR`` (default ``var/``); ``DEBUG`` on unless ``DJANGO_DEBUG=0``.
+- servers: ``DATABASE_URL`` (PostgreSQL) and ``REDIS_URL`` set; ``DEBUG`` off unless
+  ``DJANGO_DEBUG=1``.
+
+With ``DEBUG`` off the settings are production settings: ``SECRET_KEY`` and ``ALLOWED_HOSTS``
+must be given, and a missing one stops the process at start-up.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def _env(name: str, default: str = "") -> str:
+    return os.environ.get(name, default).strip()
+
+
+def _env_bool(name: str, default: bool) -> bool:
+    raw = _env(name)
+    if not raw:
+        return default
+    if raw.lower() in {"1", "true", "yes", "on"}:
+        return True
+    if raw.lower() in {"0", "false", "no", "off"}:
+        return False
+    raise ImproperlyConfigured(f"{name} must be 1 or 0, not {raw!r}")
+
+
+def _env_int(name: str, default: int) -> int:
+    raw = _env(name)
+    try:
+        return int(raw) if raw else default
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be an integer, not {raw!r}") from None
+
+
+def _env_list(name: str) -> list[str]:
+    return [item.strip() for item in _env(name).split(",") if item.strip()]
+
+
+def _read_version() -> str:
+    with (BASE_DIR / "pyproject.toml").open("rb") as f:
+        return str(tomllib.load(f)["project"]["version"])
+
+
+VERSION = _env("RUMMY_VERSION") or _read_version()
+
+VAR_DIR = Path(_env("RUMMY_VAR_DIR") or BASE_DIR / "var").resolve()
+
+DATABASE_URL = _env("DATABASE_URL")
+EMBEDDED = not DATABASE_URL
+
+DEBUG = _env_bool("DJANGO_DEBUG", default=EMBEDDED)
+
+HOST = _env("HOST", "127.0.0.1")
+PORT = _env_int("PORT", 8000)
+
+# --- secrets and hosts ------------------------------------------------------------------
+
+SECRET_KEY = _env("SECRET_KEY")
+ALLOWED_HOSTS = _env_list("ALLOWED_HOSTS")
+if not DEBUG:
+    if not SECRET_KEY:
+        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off (production).")
+    if not ALLOWED_HOSTS:
+        raise ImproperlyConfigured("ALLOWED_HOSTS must be set when DEBUG is off (production).")
+else:
+    # A development key: DEBUG is on, so this process is not serving the public.
+    SECRET_KEY = SECRET_KEY or "django-insecure-development-key-not-for-production-use"
+    ALLOWED_HOSTS = ALLOWED_HOSTS or ["localhost", "127.0.0.1", "[::1]"]
+    if HOST not in {"", "0.0.0.0", "::"} and HOST not in ALLOWED_HOSTS:
+        ALLOWED_HOSTS.append(HOST)
+
+CSRF_TRUSTED_ORIGINS = _env_list("CSRF_TRUSTED_ORIGINS")
+
+# --- applications -----------------------------------------------------------------------
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "channels",
+    "strawberry_django",
+    "accounts",
+    "matches",
+    "api",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+ASGI_APPLICATION = "config.asgi.application"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- database ---------------------------------------------------------------------------
+
+if EMBEDDED:
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": VAR_DIR / "db.sqlite3",
+            # web, worker and beat write to one file: WAL and a busy timeout keep them
+            # from failing each other with "database is locked".
+            "OPTIONS": {
+                "transaction_mode": "IMMEDIATE",
+                "timeout": 20,
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
+        }
+    }
+else:
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL, conn_max_age=_env_int("DATABASE_CONN_MAX_AGE", 0)
+        )
+    }
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # A health probe or request must not hang on an unreachable database.
+        DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = _env_int(
+            "DATABASE_CONNECT_TIMEOUT", 5
+        )
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Redis: Celery broker and Channels layer --------------------------------------------
+
+
+def _embedded_redis_url() -> str:
+    # `make run` starts Redis on a free port and writes its address here, so that other
+    # commands on the same checkout (manage.py shell, a second worker) find it.
+    try:
+        return (VAR_DIR / "redis.url").read_text().strip()
+    except FileNotFoundError:
+        return "redis://127.0.0.1:6379/0"
+
+
+REDIS_URL = _env("REDIS_URL") or _embedded_redis_url()
+
+CHANNEL_LAYERS = {
+    "default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [REDIS_URL]},
+    }
+}
+
+CELERY_BROKER_URL = REDIS_URL
+CELERY_RESULT_BACKEND = REDIS_URL
+CELERY_RESULT_EXPIRES = 3600
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TIMEZONE = "UTC"
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+# Periodic tasks (matchmaking ticks, the deadline sweeper) are added here by the apps
+# that own them.
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+
+# --- auth -------------------------------------------------------------------------------
+
+AUTH_USER_MODEL = "accounts.User"
+
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+]
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# --- i18n, static -----------------------------------------------------------------------
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = Path(_env("STATIC_ROOT") or VAR_DIR / "static")
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        )
+    },
+}
+
+# --- security (production) --------------------------------------------------------------
+
+if not DEBUG:
+    # Behind a TLS-terminating proxy, say which header carries the original scheme,
+    # e.g. SECURE_PROXY_SSL_HEADER=HTTP_X_FORWARDED_PROTO.
+    if _env("SECURE_PROXY_SSL_HEADER"):
+        SECURE_PROXY_SSL_HEADER = (_env("SECURE_PROXY_SSL_HEADER"), "https")
+    SECURE_SSL_REDIRECT = _env_bool("SECURE_SSL_REDIRECT", default=True)
+    # Probes from the orchestrator speak plain HTTP inside the cluster.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
+    SECURE_HSTS_SECONDS = _env_int("SECURE_HSTS_SECONDS", 31536000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+
+# --- logging ----------------------------------------------------------------------------
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+    },
+    "root": {"handlers": ["console"], "level": _env("LOG_LEVEL", "INFO")},
+}

@@ -1,0 +1,24 @@
+from django.conf import settings
+from django.contrib import admin
+from django.urls import path
+from django.views.decorators.csrf import csrf_exempt
+from strawberry.django.views import AsyncGraphQLView
+
+from api import health
+from api.schema import schema
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("healthz", health.healthz, name="healthz"),
+    path("readyz", health.readyz, name="readyz"),
+    # Clients authenticate with bearer tokens, not cookies, so CSRF tokens do not apply.
+    path(
+        "graphql",
+        csrf_exempt(
+            AsyncGraphQLView.as_view(
+                schema=schema, graphql_ide="graphiql" if settings.DEBUG else None
+            )
+        ),
+        name="graphql",
+    ),
+]
