@@ -1,0 +1,179 @@
+"""`make run`, the real command, driven from outside as a client and an operator would."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import psutil
+import pytest
+from celery import Celery
+from websockets.sync.client import connect
+
+ROOT = Path(__file__).resolve().parents[2]
+READY_TIMEOUT = 120.0
+
+pytestmark = pytest.mark.e2e
+
+# The embedded default: none of the variables that point at servers or production.
+SERVER_VARIABLES = {
+    "DATABASE_URL", "TEST_DATABASE_URL", "REDIS_URL", "DJANGO_DEBUG", "SECRET_KEY",
+    "ALLOWED_HOSTS", "SECURE_SSL_REDIRECT", "RUMMY_TEST_SERVICES", "DJANGO_SETTINGS_MODULE",
+    "MAKEFLAGS", "MFLAGS", "MAKELEVEL",
+}  # fmt: skip
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class RunningSystem:
+    def __init__(self, process: subprocess.Popen[bytes], port: int, var_dir: Path, log: Path):
+        self.process = process
+        self.base = f"http://127.0.0.1:{port}"
+        self.ws_url = f"ws://127.0.0.1:{port}/graphql"
+        self.var_dir = var_dir
+        self.log = log
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")[-6000:]
+
+    def descendants(self) -> list[psutil.Process]:
+        return psutil.Process(self.process.pid).children(recursive=True)
+
+
+@pytest.fixture(scope="module")
+def system(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningSystem]:
+    tmp = tmp_path_factory.mktemp("run")
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in SERVER_VARIABLES}
+    env.update(HOST="127.0.0.1", PORT=str(port), RUMMY_VAR_DIR=str(tmp / "var"))
+    log = tmp / "run.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            ["make", "--no-print-directory", "run"],
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    system = RunningSystem(process, port, tmp / "var", log)
+    try:
+        yield system
+    finally:
+        if process.poll() is None:
+            for child in system.descendants():
+                child.kill()
+            process.kill()
+            process.wait()
+
+
+def wait_ready(system: RunningSystem) -> httpx.Response:
+    deadline = time.monotonic() + READY_TIMEOUT
+    last: str = "no answer"
+    while time.monotonic() < deadline:
+        if system.process.poll() is not None:
+            pytest.fail(f"make run exited with {system.process.returncode}:\n{system.output()}")
+        try:
+            response = httpx.get(f"{system.base}/readyz", timeout=2)
+            if response.status_code == 200:
+                return response
+            last = f"{response.status_code} {response.text}"
+        except httpx.HTTPError as error:
+            last = repr(error)
+        time.sleep(0.25)
+    pytest.fail(f"/readyz not 200 within {READY_TIMEOUT}s (last: {last}):\n{system.output()}")
+
+
+def _alive(process: psutil.Process) -> bool:
+    try:
+        return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
+def test_the_system_becomes_ready(system: RunningSystem) -> None:
+    response = wait_ready(system)
+
+    assert response.json()["checks"] == {"database": "ok", "redis": "ok"}
+    assert httpx.get(f"{system.base}/healthz", timeout=5).status_code == 200
+    assert (system.var_dir / "db.sqlite3").exists()
+
+
+def test_every_process_kind_is_running(system: RunningSystem) -> None:
+    wait_ready(system)
+
+    commands = [" ".join(p.cmdline()) for p in system.descendants()]
+
+    assert any("redis-server" in c for c in commands), commands
+    assert any("uvicorn config.asgi:application" in c for c in commands), commands
+    assert any(" worker" in c and "celery" in c for c in commands), commands
+    assert any(" beat" in c and "celery" in c for c in commands), commands
+
+
+def test_graphql_query_over_http(system: RunningSystem) -> None:
+    wait_ready(system)
+
+    response = httpx.post(
+        f"{system.base}/graphql", json={"query": "{ serverVersion serverTime }"}, timeout=10
+    )
+
+    assert response.status_code == 200
+    data = response.json()["data"]
+    assert data["serverVersion"]
+    assert data["serverTime"]
+
+
+def test_websocket_subscription(system: RunningSystem) -> None:
+    wait_ready(system)
+
+    with connect(system.ws_url, subprotocols=["graphql-transport-ws"], open_timeout=10) as ws:
+        assert ws.subprotocol == "graphql-transport-ws"
+        ws.send(json.dumps({"type": "connection_init", "payload": {}}))
+        assert json.loads(ws.recv(timeout=10)) == {"type": "connection_ack"}
+
+        query = "subscription { serverTime(count: 2, intervalMs: 100) }"
+        ws.send(json.dumps({"id": "s1", "type": "subscribe", "payload": {"query": query}}))
+        messages = [json.loads(ws.recv(timeout=10)) for _ in range(3)]
+
+    assert [m["type"] for m in messages] == ["next", "next", "complete"]
+
+
+def test_the_celery_worker_answers_a_ping_task(system: RunningSystem) -> None:
+    wait_ready(system)
+    # The embedded Redis listens on a port of its own choosing, written down here.
+    redis_url = (system.var_dir / "redis.url").read_text().strip()
+    client = Celery("e2e-client", broker=redis_url, backend=redis_url)
+    try:
+        result = client.send_task("config.ping")
+
+        assert result.get(timeout=60) == "pong"
+    finally:
+        client.close()
+
+
+def test_sigterm_stops_every_child_process(system: RunningSystem) -> None:
+    wait_ready(system)
+    children = system.descendants()
+    assert len(children) >= 5  # run.py, redis, web, worker (+ its pool), beat
+
+    system.process.send_signal(signal.SIGTERM)
+    code = system.process.wait(timeout=60)
+
+    psutil.wait_procs(children, timeout=10)
+    alive = [p for p in children if _alive(p)]
+    assert alive == [], [" ".join(p.cmdline()) for p in alive]
+    # make re-raises the SIGTERM it forwarded, once run.py has stopped everything.
+    assert code in {0, -signal.SIGTERM}, system.output()
+    assert "[run] stopped redis" in system.output()
+    assert not (system.var_dir / "redis.url").exists()

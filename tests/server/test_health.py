@@ -1,0 +1,69 @@
+import socket
+from typing import Any
+
+import pytest
+from django.db import connections
+from django.test import Client, override_settings
+
+pytestmark = pytest.mark.django_db
+
+
+def _closed_port() -> int:
+    # A port that was just free: nothing listens there.
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def test_healthz_answers_without_checking_dependencies(client: Client) -> None:
+    response = client.get("/healthz")
+
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok"}
+
+
+def test_readyz_is_200_when_database_and_redis_answer(
+    client: Client, postgres: dict[str, Any], redis_url: str
+) -> None:
+    response = client.get("/readyz")
+
+    assert response.status_code == 200, response.content
+    assert response.json() == {"status": "ok", "checks": {"database": "ok", "redis": "ok"}}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_readyz_is_503_naming_the_database_when_it_is_down(
+    client: Client, postgres: dict[str, Any], redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # given: the database server is unreachable (the connection points at a closed port)
+    connection = connections["default"]
+    connection.close()
+    monkeypatch.setitem(connection.settings_dict, "PORT", str(_closed_port()))
+
+    # when
+    response = client.get("/readyz")
+
+    # then
+    connection.close()
+    assert response.status_code == 503
+    body = response.json()
+    assert body["status"] == "unavailable"
+    assert body["checks"]["redis"] == "ok"
+    assert body["checks"]["database"].startswith("OperationalError")
+
+
+def test_readyz_is_503_naming_redis_when_it_is_down(
+    client: Client, postgres: dict[str, Any]
+) -> None:
+    with override_settings(REDIS_URL=f"redis://127.0.0.1:{_closed_port()}/0"):
+        response = client.get("/readyz")
+
+    assert response.status_code == 503
+    body = response.json()
+    assert body["checks"]["database"] == "ok"
+    assert body["checks"]["redis"].startswith("ConnectionError")
+
+
+def test_health_endpoints_refuse_writes(client: Client) -> None:
+    assert client.post("/healthz").status_code == 405
+    assert client.post("/readyz").status_code == 405
