@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import redis
 from django.conf import settings
 from django.db import connections
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.deprecation import MiddlewareMixin
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
@@ -61,3 +64,18 @@ def readyz(request: HttpRequest) -> JsonResponse:
         {"status": "ok" if ready else "unavailable", "checks": results},
         status=200 if ready else 503,
     )
+
+
+PROBES: dict[str, Callable[[HttpRequest], HttpResponse]] = {"/healthz": healthz, "/readyz": readyz}
+
+
+class ProbeMiddleware(MiddlewareMixin):
+    """Answer the probes before host validation and HTTPS redirects.
+
+    Orchestrators probe a pod by its IP over plain HTTP, with a Host header that is not in
+    ALLOWED_HOSTS; the probes reveal nothing, so they answer any host and scheme.
+    """
+
+    def process_request(self, request: HttpRequest) -> HttpResponse | None:
+        probe = PROBES.get(request.path_info)
+        return probe(request) if probe is not None else None

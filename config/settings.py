@@ -104,6 +104,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "api.health.ProbeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -242,8 +243,8 @@ if not DEBUG:
     if _env("SECURE_PROXY_SSL_HEADER"):
         SECURE_PROXY_SSL_HEADER = (_env("SECURE_PROXY_SSL_HEADER"), "https")
     SECURE_SSL_REDIRECT = _env_bool("SECURE_SSL_REDIRECT", default=True)
-    # Probes from the orchestrator speak plain HTTP inside the cluster.
-    SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
+    # Scrapers speak plain HTTP inside the cluster (probes skip this: api.health).
+    SECURE_REDIRECT_EXEMPT = [r"^metrics$"]
     SECURE_HSTS_SECONDS = _env_int("SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True

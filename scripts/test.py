@@ -67,9 +67,12 @@ def _wait_for_port(port: int, what: str, timeout: float = 30.0) -> None:
 def postgres() -> Iterator[str]:
     """A throwaway PostgreSQL server; yields its URL."""
     initdb, pg_ctl = find_binary("initdb"), find_binary("pg_ctl")
-    workdir = Path(tempfile.mkdtemp(prefix="rummy-test-pg-"))
     as_user: list[str] = []
-    if os.geteuid() == 0:
+    # As root the server runs as `nobody`, who must be able to reach the directory:
+    # /tmp is world-traversable, a TMPDIR under /root need not be.
+    root = os.geteuid() == 0
+    workdir = Path(tempfile.mkdtemp(prefix="rummy-test-pg-", dir="/tmp" if root else None))
+    if root:
         nobody = pwd.getpwnam("nobody")
         os.chown(workdir, nobody.pw_uid, nobody.pw_gid)
         as_user = ["setpriv", f"--reuid={nobody.pw_uid}", f"--regid={nobody.pw_gid}",

@@ -67,3 +67,15 @@ def test_readyz_is_503_naming_redis_when_it_is_down(
 def test_health_endpoints_refuse_writes(client: Client) -> None:
     assert client.post("/healthz").status_code == 405
     assert client.post("/readyz").status_code == 405
+
+
+def test_probes_answer_any_host_over_plain_http(client: Client, settings: Any) -> None:
+    # given: production settings that would redirect to HTTPS and check the Host header
+    settings.SECURE_SSL_REDIRECT = True
+
+    # when: the orchestrator probes the pod by its IP
+    response = client.get("/healthz", HTTP_HOST="10.1.2.3:8000")
+
+    # then
+    assert response.status_code == 200
+    assert client.get("/graphql", HTTP_HOST="10.1.2.3:8000").status_code == 400
