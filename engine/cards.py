@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
 
-from engine.errors import BadInput, Code, MeldReason
+from engine.errors import BadInput, Code, InvalidMeld, MeldReason
 
 SUITS = ("S", "H", "D", "C")
 RANK_CODES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -29,6 +28,20 @@ class Card:
 
     rank: int
     suit: str
+
+    def __post_init__(self) -> None:
+        # A frozen value is trusted everywhere after construction, so an impossible card
+        # (Card(14, "X")) must not exist at all (R-CARD).
+        rank, suit = self.rank, self.suit
+        ok = type(rank) is int and (
+            (rank == 0 and suit == JOKER_CODE) or (1 <= rank <= 13 and suit in SUITS)
+        )
+        if not ok:
+            raise BadInput(
+                Code.UNKNOWN_CARD,
+                f"no such card: rank {_shorten(self.rank)}, suit {_shorten(self.suit)}",
+                rule="R-CARD",
+            )
 
     @staticmethod
     def parse(code: str) -> Card:
@@ -64,14 +77,18 @@ ALL_NATURALS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(
 BY_INDEX: tuple[Card, ...] = (*ALL_NATURALS, JOKER)
 
 
-@cache
+# A fixed table rather than a cache: parsing hostile input must not grow memory.
+_NATURAL_BY_CODE: dict[str, Card] = {c.code: c for c in ALL_NATURALS}
+_NATURAL_BY_RANK_SUIT: dict[tuple[int, str], Card] = {(c.rank, c.suit): c for c in ALL_NATURALS}
+
+
 def _parse_natural(code: str) -> Card | None:
-    if len(code) < 2:
-        return None
-    rank_code, suit = code[:-1], code[-1]
-    if suit not in SUITS or rank_code not in RANK_CODES:
-        return None
-    return Card(RANK_CODES.index(rank_code) + 1, suit)
+    return _NATURAL_BY_CODE.get(code)
+
+
+def natural(rank: int, suit: str) -> Card:
+    """The natural card of ``rank`` (1..13, 14 for a high ace) and ``suit``, shared."""
+    return _NATURAL_BY_RANK_SUIT[(1 if rank == 14 else rank, suit)]
 
 
 def parse_card(code: object) -> Card:
@@ -93,24 +110,26 @@ def parse_meld_card(code: object) -> tuple[Card, Card | None]:
     """Parse a card as written in a meld: a code, or ``*:7D`` (a joker fixed as 7D).
 
     Returns the card and what an annotated joker stands for (None otherwise).
-    Raises BadInput: UNKNOWN_CARD, or INVALID_MELD/BAD_JOKER_ANNOTATION for an
-    annotation that is not a natural card code.
+    Raises BadInput(UNKNOWN_CARD) for a code that is no card (``7D:8D`` included), and
+    InvalidMeld(BAD_JOKER_ANNOTATION) for a joker whose annotation names no natural
+    card (``*:11D``, ``*:*``). Decision: the latter is a rejection, not malformed
+    input, because its code is INVALID_MELD and the API lists BAD_JOKER_ANNOTATION
+    among the reasons of an INVALID_MELD rejection; class and code must agree.
     """
     if isinstance(code, Card):
         return code, None
     if isinstance(code, str) and ":" in code and len(code) <= _MAX_CODE_LEN + 2:
         head, _, tail = code.strip().partition(":")
-        if head != JOKER_CODE:
+        if head.strip() != JOKER_CODE:
             raise BadInput(
                 Code.UNKNOWN_CARD, f"only a joker can be annotated: {code!r}", rule="R-CODE"
             )
         target = _parse_natural(tail.strip().upper())
         if target is None:
-            raise BadInput(
-                Code.INVALID_MELD,
+            raise InvalidMeld(
+                MeldReason.BAD_JOKER_ANNOTATION,
                 f"a joker annotation must name a natural card, as in *:7D: {code!r}",
                 rule="R-JOKER",
-                reason=MeldReason.BAD_JOKER_ANNOTATION,
             )
         return JOKER, target
     return parse_card(code), None
@@ -142,5 +161,11 @@ def sort_key(card: Card) -> tuple[int, int]:
 
 
 def _shorten(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 20 else text[:17] + "..."
+    """A short description of hostile input: never the repr of a whole (perhaps huge or
+    deeply nested) container, which could be slow or overflow the stack."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 20 else repr(value[:17]) + "..."
+    if value is None or isinstance(value, (bool, int, float)):
+        text = repr(value)
+        return text if len(text) <= 20 else text[:17] + "..."
+    return f"a {type(value).__name__}"

@@ -9,17 +9,21 @@ player can act on (R-EXPLAIN).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Literal
 
-from engine.cards import JOKER, RANK_CODES, SUITS, Card, parse_meld_card
+from engine.cards import JOKER, RANK_CODES, SUITS, Card, natural, parse_meld_card
 from engine.errors import BadInput, Code, EngineError, InvalidMeld, MeldReason
 from engine.rules import RuleSet
 
 Kind = Literal["run", "group"]
-# A run spans at most 14 positions (A..K, plus a high ace); nothing longer is parsed.
+# A run spans at most 14 positions (A..K, plus a high ace), so no valid meld holds more
+# than 13 cards. Longer lists are still read for a reason, up to MAX_MELD_INPUT; beyond
+# that they are malformed input, refused before any card is parsed.
 MAX_MELD_CARDS = 14
+MAX_MELD_INPUT = 4 * MAX_MELD_CARDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +58,9 @@ class Meld:
 
     def missing_group_suits(self) -> tuple[str, ...]:
         """Suits a group of 3 lacks: a joker in it may stand for either (RR-JOKER)."""
-        present = {r.suit for c, r in zip(self.cards, self.represents, strict=True) if not c.is_joker}
+        present = {
+            r.suit for c, r in zip(self.cards, self.represents, strict=True) if not c.is_joker
+        }
         return tuple(s for s in SUITS if s not in present)
 
     def __str__(self) -> str:
@@ -64,30 +70,38 @@ class Meld:
         return f"read_meld(RULES, {list(self.codes)!r})"
 
 
-def _card(rank: int, suit: str) -> Card:
-    return Card(1 if rank == 14 else rank, suit)
-
-
 def _name(rank: int, suit: str) -> str:
     return RANK_CODES[(1 if rank == 14 else rank) - 1] + suit
 
 
-def read_meld(rules: RuleSet, items: Sequence[object] | Iterable[object]) -> Meld:
-    """Read a meld; raises InvalidMeld (a rule) or BadInput (malformed codes)."""
-    if isinstance(items, (str, bytes)) or not isinstance(items, Sequence):
-        items = list(items) if not isinstance(items, (str, bytes)) else [items]
-    if len(items) > MAX_MELD_CARDS:
-        if len(items) > 4 * MAX_MELD_CARDS:
-            raise BadInput(
-                Code.BAD_INPUT,
-                f"a meld of {len(items)} cards; no meld holds more than {MAX_MELD_CARDS}",
-            )
-        raise InvalidMeld(
-            MeldReason.RUN_PAST_KING,
-            f"a meld of {len(items)} cards; no meld holds more than {rules.max_run_rank}",
-            rule="R-RUN",
+def meld_items(items: object) -> list[object]:
+    """The listed cards of a meld as a list; raises BadInput for anything but a list
+    (or other iterable) of codes, and for absurd sizes, before looking at any card."""
+    if isinstance(items, (str, bytes, bytearray, Mapping)) or not isinstance(items, Iterable):
+        raise BadInput(Code.BAD_INPUT, 'a meld is a list of card codes, as in ["4S", "5S", "6S"]')
+    # islice: even an endless iterator is read only up to the limit.
+    out = items if isinstance(items, list) else list(islice(items, MAX_MELD_INPUT + 1))
+    if len(out) > MAX_MELD_INPUT:
+        raise BadInput(
+            Code.BAD_INPUT,
+            f"a meld of {len(out)}{'+' if out is not items else ''} cards; "
+            f"no meld holds more than {MAX_MELD_CARDS - 1}",
         )
-    parsed = [parse_meld_card(x) for x in items]
+    return out
+
+
+def read_meld(rules: RuleSet, items: Sequence[object] | Iterable[object]) -> Meld:
+    """Read a meld from its cards listed in any order (R-JOKER: a meld is a set).
+
+    Raises BadInput for malformed input (UNKNOWN_CARD, BAD_INPUT) and InvalidMeld with
+    the reason a player can act on (R-EXPLAIN) for a meld the rules forbid.
+    """
+    cards = meld_items(items)
+    return read_parsed_meld(rules, [parse_meld_card(x) for x in cards])
+
+
+def read_parsed_meld(rules: RuleSet, parsed: Sequence[tuple[Card, Card | None]]) -> Meld:
+    """:func:`read_meld` of cards already parsed by ``parse_meld_card``."""
     n = len(parsed)
     if n < 3:
         raise InvalidMeld(
@@ -102,49 +116,45 @@ def read_meld(rules: RuleSet, items: Sequence[object] | Iterable[object]) -> Mel
         )
     fixed = [t for c, t in parsed if c.is_joker and t is not None]
     free = sum(1 for c, t in parsed if c.is_joker and t is None)
-    for c, t in parsed:
-        if t is not None and not c.is_joker:  # pragma: no cover - parse forbids it
-            raise BadInput(Code.UNKNOWN_CARD, f"only a joker can be annotated: {c}")
 
-    group: Meld | InvalidMeld
-    try:
-        group = _read_group(rules, naturals, fixed, free)
-    except InvalidMeld as exc:
-        group = exc
-    run: Meld | InvalidMeld = _read_run(rules, naturals, fixed, free)
-
+    group = _read_group(rules, naturals, fixed, free)
+    run = _read_run(rules, naturals, fixed, free)
     if isinstance(group, Meld) and isinstance(run, Meld):
+        # R-JOKER: the reading worth more; a run on a tie.
         return group if group.points > run.points else run
     if isinstance(run, Meld):
         return run
     if isinstance(group, Meld):
         return group
     if fixed:
-        # Would the cards make a meld with the jokers left to stand where they fit?
-        try:
-            read_meld(rules, [c for c, _ in parsed])
-        except InvalidMeld:
-            pass
-        else:
-            wrong = ", ".join(f"*:{t}" for t in fixed)
-            raise InvalidMeld(
-                MeldReason.BAD_JOKER_ANNOTATION,
-                f"the joker annotation {wrong} does not fit this meld",
-                rule="R-JOKER",
-            )
-    raise _choose_error(naturals, group, run)
+        # With the jokers free, do the natural cards make a meld? Then only the
+        # annotation is wrong; else the naturals' own problem is what to fix first.
+        plain = read_parsed_meld(rules, [(c, None) for c, _ in parsed])
+        wrong = ", ".join(f"*:{t}" for t in fixed)
+        raise InvalidMeld(
+            MeldReason.BAD_JOKER_ANNOTATION,
+            f"the joker annotation {wrong} does not fit this meld "
+            f"(it reads as {' '.join(plain.codes)})",
+            rule="R-JOKER",
+        )
+    raise _choose_error(naturals, len(parsed), group, run)
 
 
-def _choose_error(naturals: list[Card], group_err: InvalidMeld, run_err: InvalidMeld) -> InvalidMeld:
-    # Annotations that cannot fit either reading are the player's most direct fix.
-    for err in (group_err, run_err):
-        if err.reason is MeldReason.BAD_JOKER_ANNOTATION:
-            if len({c.rank for c in naturals}) == 1 and err is group_err:
-                return err
-            if len({c.suit for c in naturals}) == 1 and err is run_err:
-                return err
+def _choose_error(
+    naturals: list[Card], n: int, group_err: InvalidMeld, run_err: InvalidMeld
+) -> InvalidMeld:
+    """The rejection a player can act on, when neither reading is valid (R-EXPLAIN).
+
+    The natural cards say what the player meant: one rank means a group, one suit a
+    run; neither: a run if all ranks differ (the suits are what is wrong), else a group
+    (the ranks are).
+    """
     ranks = {c.rank for c in naturals}
     suits = {c.suit for c in naturals}
+    if len(ranks) == 1 and len(suits) == 1 and len(naturals) == 1:
+        # One natural card and jokers: only too many jokers can fail, and beyond 4
+        # cards it can only have been meant as a run.
+        return run_err if n > 4 else group_err
     if len(ranks) == 1:
         return group_err
     if len(suits) == 1:
@@ -165,30 +175,33 @@ def _choose_error(naturals: list[Card], group_err: InvalidMeld, run_err: Invalid
     )
 
 
-def _read_group(rules: RuleSet, naturals: list[Card], fixed: list[Card], free: int) -> Meld:
+def _read_group(
+    rules: RuleSet, naturals: list[Card], fixed: list[Card], free: int
+) -> Meld | InvalidMeld:
+    """The group reading (R-GROUP), or why there is none."""
     ranks = {c.rank for c in naturals}
     if len(ranks) != 1:
-        raise InvalidMeld(MeldReason.MIXED_RANKS, "a group needs one rank", rule="R-GROUP")
+        return InvalidMeld(MeldReason.MIXED_RANKS, "a group needs one rank", rule="R-GROUP")
     rank = next(iter(ranks))
     seen: Counter[str] = Counter(c.suit for c in naturals)
     for suit, count in seen.items():
         if count > 1:
             code = _name(rank, suit)
-            raise InvalidMeld(
+            return InvalidMeld(
                 MeldReason.DUPLICATE_SUIT,
                 f"{code} appears {count} times; a group needs cards of different suits",
                 rule="R-GROUP",
             )
     n = len(naturals) + len(fixed) + free
     if n > 4:
-        raise InvalidMeld(
+        return InvalidMeld(
             MeldReason.GROUP_TOO_LARGE,
             f"a group has at most 4 cards, one of each suit; this has {n}",
             rule="R-GROUP",
         )
     for t in fixed:
         if t.rank != rank or t.suit in seen:
-            raise InvalidMeld(
+            return InvalidMeld(
                 MeldReason.BAD_JOKER_ANNOTATION,
                 f"a joker in this group of {RANK_CODES[rank - 1]}s cannot stand for {t}",
                 rule="R-JOKER",
@@ -197,8 +210,10 @@ def _read_group(rules: RuleSet, naturals: list[Card], fixed: list[Card], free: i
     missing = [s for s in SUITS if s not in seen]
     stand_for: dict[str, Card] = {c.suit: c for c in naturals}
     jokers: dict[str, Card] = {t.suit: t for t in fixed}
+    # An unannotated joker of a group of 3 stands for the first missing suit (SHDC);
+    # RR-JOKER lets either missing suit redeem it.
     for suit in missing[:free]:
-        jokers[suit] = Card(rank, suit)
+        jokers[suit] = natural(rank, suit)
     cards: list[Card] = []
     reps: list[Card] = []
     for suit in SUITS:
@@ -215,7 +230,7 @@ def _read_group(rules: RuleSet, naturals: list[Card], fixed: list[Card], free: i
 def _read_run(
     rules: RuleSet, naturals: list[Card], fixed: list[Card], free: int
 ) -> Meld | InvalidMeld:
-    """The best-valued run reading, or the error of the most plausible one."""
+    """The best-valued run reading (R-RUN), or the error of the most plausible one."""
     suits = {c.suit for c in naturals} | {c.suit for c in fixed}
     if len(suits) != 1:
         return InvalidMeld(MeldReason.MIXED_SUITS, "a run needs one suit", rule="R-RUN")
@@ -233,19 +248,18 @@ def _read_run(
     has_ace = 1 in nat_ranks or 1 in fix_ranks
     aces_as = (1, 14) if (rules.ace_high and has_ace) else (1,)
     best: Meld | None = None
-    first_error: InvalidMeld | None = None
+    low_error: InvalidMeld | None = None
     for ace in aces_as:
         result = _run_reading(rules, suit, nat_ranks, fix_ranks, free, ace)
         if isinstance(result, Meld):
             if best is None or result.points > best.points:
                 best = result
-        elif first_error is None or (ace == 1 and first_error.reason is MeldReason.GAP):
-            first_error = result if first_error is None else first_error
+        elif low_error is None:
+            low_error = result
     if best is not None:
         return best
-    assert first_error is not None
-    all_ranks = set(nat_ranks) | set(fix_ranks)
-    if 1 in all_ranks and 13 in all_ranks and (not rules.ace_high or 2 in all_ranks):
+    assert low_error is not None
+    if _wraps(rules, set(nat_ranks) | set(fix_ranks), len(naturals) + len(fixed) + free):
         wrap = "K-A-2" if rules.ace_high else "K-A"
         return InvalidMeld(
             MeldReason.RUN_WRAPS,
@@ -253,7 +267,22 @@ def _read_run(
             + ("high or low, not both" if rules.ace_high else "low only (A-2-3)"),
             rule="R-RUN",
         )
-    return first_error
+    return low_error
+
+
+def _wraps(rules: RuleSet, ranks: set[int], n: int) -> bool:
+    """Would these ranks (distinct, with jokers for the rest of ``n`` cards) make a run
+    if ranks went round the corner from K to A? Only then is RUN_WRAPS the reason;
+    ``AS 5S 9S KS`` has gaps, it does not wrap."""
+    if n > 13:
+        return False
+    # The corner is K-A (ace low) or K-A-2 (ace_high, where Q-K-A is a plain run).
+    corner = {13, 1, 2} if rules.ace_high else {13, 1}
+    for start in range(1, 14):
+        window = {(start - 1 + k) % 13 + 1 for k in range(n)}
+        if corner <= window and ranks <= window:
+            return True
+    return False
 
 
 def _run_reading(
@@ -264,6 +293,8 @@ def _run_reading(
     free: int,
     ace: int,
 ) -> Meld | InvalidMeld:
+    """The run with a natural or annotated ace at position ``ace`` (1, or 14 if high)."""
+
     def pos(r: int) -> int:
         return ace if r == 1 else r
 
@@ -292,6 +323,7 @@ def _run_reading(
             rule="R-RUN",
             missing_card=missing,
         )
+    # R-JOKER: jokers left over extend above the highest card, then below the lowest.
     rest = free - len(gaps)
     up = min(rest, rules.max_run_rank - hi)
     rest -= up
@@ -313,7 +345,7 @@ def _run_reading(
     cards: list[Card] = []
     reps: list[Card] = []
     for p in range(start, end + 1):
-        card = _card(p, suit)
+        card = natural(p, suit)
         reps.append(card)
         cards.append(card if p in nat_set else JOKER)
     points = sum(rules.rank_value(p) for p in range(start, end + 1))

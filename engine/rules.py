@@ -104,6 +104,20 @@ class RuleSet:
             return 14
         return 10 if players == 2 else 7
 
+    def copies(self, card: Card) -> int:
+        """How many of ``card`` a game holds (R-CARD): ``decks`` per natural, ``jokers``."""
+        return self.jokers if card.rank == 0 else self.decks
+
+    @property
+    def needs_opening(self) -> bool:
+        """Does a seat's first play have to be an opening (RR-OPEN, RK-OPEN)?
+
+        Decision: ``opening_min`` 0 is seed 000's "no opening" variant ("allow
+        rearranging from turn 1"), so with 0 every seat counts as opened from the start;
+        classic rummy (opening 0) melds and lays off from its first turn (CR-TURN).
+        """
+        return self.opening_min > 0
+
     @property
     def fail_draw_count(self) -> int:
         """Cards drawn for a failed turn or a timeout (RR-FAIL, RK-TIMER)."""
@@ -118,8 +132,16 @@ class RuleSet:
         return 52 * self.decks + self.jokers
 
     def allows_manipulation(self, *, opened: bool, opening_turn: bool) -> bool:
-        """May a seat rearrange table melds now (RR-MANIP, RR-OPEN, CR-LAYOFF)?"""
-        if not self.manipulation or not opened:
+        """May a seat rearrange table melds now (RR-MANIP, RR-OPEN, CR-LAYOFF)?
+
+        ``opened``: the seat has opened (this turn included); ``opening_turn``: it
+        opened this very turn. Without an opening requirement every seat may.
+        """
+        if not self.manipulation:
+            return False
+        if not self.needs_opening:
+            return True
+        if not opened:
             return False
         return self.manipulate_on_opening_turn or not opening_turn
 
@@ -169,9 +191,7 @@ RUMMY = RuleSet(
     target_score=100,
 )
 
-PRESETS: dict[str, RuleSet] = {
-    r.name: r for r in (ROBBERS, VATIKAN, RUMMIKUB, RUMMY)
-}
+PRESETS: dict[str, RuleSet] = {r.name: r for r in (ROBBERS, VATIKAN, RUMMIKUB, RUMMY)}
 ALIASES = {"hindu": "robbers", "robbers_rummy": "robbers", "sabra": "rummikub"}
 DEFAULT_PRESET = "robbers"
 
@@ -221,14 +241,18 @@ def preset_names() -> list[str]:
     return list(PRESETS)
 
 
-def find_preset(name: str) -> RuleSet:
+def find_preset(name: object) -> RuleSet:
     """The preset called ``name`` (or an alias); raises BadInput(BAD_OPTION)."""
-    key = str(name).strip().lower()
+    if not isinstance(name, str):
+        kind = type(name).__name__
+        raise BadInput(Code.BAD_OPTION, f"a ruleset is named by a string, not a {kind}")
+    key = name.strip().lower()
     key = ALIASES.get(key, key)
     if key not in PRESETS:
+        shown = name if len(name) <= 40 else name[:37] + "..."
         raise BadInput(
             Code.BAD_OPTION,
-            f"unknown ruleset {name!r}; choose one of {', '.join(PRESETS)}",
+            f"unknown ruleset {shown!r}; choose one of {', '.join(PRESETS)}",
         )
     return PRESETS[key]
 
@@ -236,15 +260,18 @@ def find_preset(name: str) -> RuleSet:
 def ruleset(name: str = DEFAULT_PRESET, options: Mapping[str, Any] | None = None) -> RuleSet:
     """A preset varied by ``options``; every value is checked (raises BadInput(BAD_OPTION))."""
     base = find_preset(name)
-    if not options:
+    if options is None:
         return base
     if not isinstance(options, Mapping):
         raise BadInput(Code.BAD_OPTION, "options must be an object of option names to values")
+    if not options:
+        return base
     known = {f.name: f for f in dataclasses.fields(RuleSet)}
     changes: dict[str, Any] = {}
     for key, value in options.items():
         if key not in known:
-            raise BadInput(Code.BAD_OPTION, f"unknown option {key!r}")
+            shown = key if not isinstance(key, str) or len(key) <= 40 else key[:37] + "..."
+            raise BadInput(Code.BAD_OPTION, f"unknown option {shown!r}")
         if key in _FIXED:
             if value != getattr(base, key):
                 raise BadInput(Code.BAD_OPTION, f"option {key!r} is fixed by the preset")

@@ -14,13 +14,15 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.cards import JOKER, Card, parse_card
+from engine.cards import JOKER, Card, parse_card, parse_meld_card
 from engine.errors import BadInput, Code, EngineError, InvalidMeld, RuleViolation
-from engine.melds import Meld, read_meld
+from engine.melds import Meld, meld_items, read_parsed_meld
 from engine.rules import RuleSet
 
 # More melds than this cannot exist (every meld holds at least 3 of at most 318 cards).
 MAX_MELDS = 120
+# Nor a bigger hand (3 decks and 6 jokers).
+MAX_HAND = 3 * 52 + 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,57 +44,87 @@ class TurnCheck:
     placed_by: tuple[tuple[int, ...], ...]  # seat that placed each card, per meld
 
 
-def read_table(rules: RuleSet, melds: Sequence[Sequence[object]]) -> tuple[Meld, ...]:
-    """Read every meld of a table; raises InvalidMeld located by ``meld_index``."""
-    if isinstance(melds, (str, bytes)) or not isinstance(melds, Sequence):
+def read_table(rules: RuleSet, melds: object) -> tuple[Meld, ...]:
+    """Read every meld of a table (a list of melds, each a list of card codes).
+
+    Checks in order: the shape (BadInput BAD_INPUT), every code (BadInput UNKNOWN_CARD,
+    InvalidMeld BAD_JOKER_ANNOTATION), the number of copies of each card against the
+    rule set (BadInput TOO_MANY_COPIES, R-CARD), then each meld (InvalidMeld). Every
+    error names the ``meld_index`` it is about, where it is about one meld.
+    """
+    if isinstance(melds, (str, bytes, bytearray, Mapping)) or not isinstance(melds, Sequence):
         raise BadInput(Code.BAD_INPUT, "a table is a list of melds, each a list of card codes")
     if len(melds) > MAX_MELDS:
         raise BadInput(Code.BAD_INPUT, f"a table of {len(melds)} melds is more than can exist")
-    out: list[Meld] = []
+    parsed: list[list[tuple[Card, Card | None]]] = []
     for i, items in enumerate(melds):
-        if isinstance(items, (str, bytes)) or not isinstance(items, Sequence):
-            raise BadInput(
-                Code.BAD_INPUT, f"meld {i} must be a list of card codes", meld_index=i
-            )
         try:
-            out.append(read_meld(rules, items))
-        except InvalidMeld as exc:
-            raise exc.at(i) from None
+            parsed.append([parse_meld_card(x) for x in meld_items(items)])
         except EngineError as exc:
             exc.meld_index = i
             raise
+    check_copies(rules, Counter(c for meld in parsed for c, _ in meld), "the table")
+    out: list[Meld] = []
+    for i, meld in enumerate(parsed):
+        try:
+            out.append(read_parsed_meld(rules, meld))
+        except InvalidMeld as exc:
+            raise exc.at(i) from None
     return tuple(out)
+
+
+def check_copies(rules: RuleSet, cards: Mapping[Card, int], where: str) -> None:
+    """Raise BadInput(TOO_MANY_COPIES) if ``cards`` hold more of a card than the game
+    has (R-CARD: ``decks`` copies of each natural card, ``jokers`` jokers)."""
+    for card, count in cards.items():
+        have = rules.copies(card)
+        if count > have:
+            what = "jokers" if card.is_joker else f"copies of {card}"
+            raise BadInput(
+                Code.TOO_MANY_COPIES,
+                f"{where} holds {count} {what}; a {rules.name} game has {have}",
+                rule="R-CARD",
+            )
 
 
 def table_cards(table: Sequence[Meld]) -> Counter[Card]:
     return Counter(c for meld in table for c in meld.cards)
 
 
-def _names(cards: Mapping[Card, int] | Sequence[Card]) -> str:
-    items = sorted(cards.elements()) if isinstance(cards, Counter) else sorted(cards)
-    return " ".join(c.code for c in items)
+def _names(cards: Counter[Card]) -> str:
+    return " ".join(c.code for c in sorted(cards.elements()))
 
 
 def check_turn(
     rules: RuleSet,
     *,
     table: Sequence[Meld],
-    hand: Mapping[Card, int],
+    hand: Mapping[Card, int] | Sequence[Card],
     opened: bool,
     commit: Sequence[Sequence[object]],
     joker_swaps: Sequence[JokerSwap] = (),
     seat: int = 0,
     placed_by: Sequence[Sequence[int]] | None = None,
 ) -> TurnCheck:
-    """Judge a commit of the whole new table; raises RuleViolation or BadInput.
+    """Judge a commit of the whole new table by the table it leaves.
 
-    ``table`` is the table at turn start, ``hand`` the hand at turn start, ``opened``
-    whether the seat had opened before this turn.
+    ``table`` is the table at turn start, ``hand`` the hand at turn start (for classic
+    rummy: after the draw), ``opened`` whether the seat had opened before this turn,
+    ``commit`` the whole new table as listed by the client, ``joker_swaps`` the
+    redemptions the client names (optional: without them any redemption the played
+    cards allow is accepted), ``placed_by`` the seat that placed each card of
+    ``table`` (None: unknown, reported as -1).
+
+    Raises BadInput (malformed commit, TOO_MANY_COPIES of a card in the table, the
+    commit, or the table and hand together) or RuleViolation, checked in this order:
+    INVALID_MELD, TABLE_CARD_MISSING, CARD_NOT_IN_HAND, NO_CARD_FROM_HAND, NOT_OPENED,
+    OPENING_TOO_LOW, MANIPULATION_NOT_ALLOWED (CR-LAYOFF), JOKER_SWAP_INVALID.
     """
     new = read_table(rules, commit)
     before = table_cards(table)
     after = table_cards(new)
-    hand_ms = Counter(hand)
+    hand_ms = _hand_counter(hand)
+    check_copies(rules, before + hand_ms, "the table and the hand together")
 
     gone = before - after
     gone_jokers = gone.pop(JOKER, 0)
@@ -100,7 +132,7 @@ def check_turn(
         raise RuleViolation(
             Code.TABLE_CARD_MISSING,
             f"every card on the table must stay on it: {_names(gone)} "
-            f"{'is' if sum(gone.values()) == 1 else 'are'} missing",
+            f"{'is' if gone.total() == 1 else 'are'} missing",
             rule="RR-MANIP",
         )
     played = after - before
@@ -116,24 +148,40 @@ def check_turn(
             rule="RR-TURN",
         )
 
+    opened_before = opened or not rules.needs_opening
     opening_points: int | None = None
-    if not opened:
+    if not opened_before:
         opening_points = _check_opening(rules, table, new, played, gone_jokers)
-    elif not rules.manipulation:
+    if not rules.manipulation:
         _check_layoffs(table, new)
     elif rules.strict_joker:
         _check_strict_jokers(table, new)
-
     if gone_jokers or joker_swaps:
-        _check_redemptions(rules, table, played, gone_jokers, joker_swaps, opened)
+        _check_redemptions(rules, table, played, gone_jokers, joker_swaps, opened_before)
 
     return TurnCheck(
         table=new,
         played=tuple(sorted(played.elements())),
         jokers_to_hand=gone_jokers,
         opening_points=opening_points,
-        placed_by=_provenance(table, new, played, seat, placed_by),
+        placed_by=_provenance(table, new, seat, placed_by),
     )
+
+
+def _hand_counter(hand: object) -> Counter[Card]:
+    if isinstance(hand, Mapping):
+        items = hand.items()
+    elif isinstance(hand, Sequence) and not isinstance(hand, (str, bytes)):
+        items = Counter(hand).items()
+    else:
+        raise BadInput(Code.BAD_INPUT, "a hand is a multiset of cards")
+    out: Counter[Card] = Counter()
+    for card, count in items:
+        if not isinstance(card, Card) or type(count) is not int or count < 0:
+            raise BadInput(Code.BAD_INPUT, "a hand maps cards to how many of each")
+        if count:
+            out[card] = count
+    return out
 
 
 def _check_opening(
@@ -143,6 +191,8 @@ def _check_opening(
     played: Counter[Card],
     gone_jokers: int,
 ) -> int:
+    """RR-OPEN / RK-OPEN: the value of the opening melds; raises NOT_OPENED or
+    OPENING_TOO_LOW."""
     if gone_jokers:
         raise RuleViolation(
             Code.NOT_OPENED,
@@ -150,34 +200,26 @@ def _check_opening(
             rule="RR-JOKER",
         )
     old_keys = Counter(m.key() for m in table)
-    kept = Counter(m.key() for m in new) & old_keys
-    fresh: list[Meld] = []
-    if kept == old_keys:
-        pending = Counter(old_keys)
+    if old_keys <= Counter(m.key() for m in new):
+        # Every table meld is still there as it was: the other melds are the played
+        # cards exactly, and all of them are the opening.
+        fresh: list[Meld] = []
         for meld in new:
-            if pending[meld.key()]:
-                pending[meld.key()] -= 1
-            else:
-                fresh.append(meld)
-    elif rules.manipulate_on_opening_turn and rules.manipulation:
-        # The opening melds are those new melds made of hand cards alone.
-        pool = Counter(played)
-        for meld in new:
-            need = Counter(meld.cards)
             if old_keys[meld.key()]:
                 old_keys[meld.key()] -= 1
-                continue
-            if not need - pool:
-                pool -= need
+            else:
                 fresh.append(meld)
+        points = sum(m.points for m in fresh)
+    elif rules.manipulate_on_opening_turn:
+        # The opening is the new melds made of played cards alone; the rest of the
+        # change is rearranging, allowed once the opening is down.
+        points = _best_opening(new, played)
     else:
         raise RuleViolation(
             Code.NOT_OPENED,
-            "before opening, a play is new melds from your hand only; table melds stay as "
-            "they are",
+            "before opening, a play is new melds from your hand only; table melds stay as they are",
             rule="RR-OPEN",
         )
-    points = sum(m.points for m in fresh)
     if points < rules.opening_min:
         raise RuleViolation(
             Code.OPENING_TOO_LOW,
@@ -187,36 +229,84 @@ def _check_opening(
     return points
 
 
-def _check_layoffs(table: Sequence[Meld], new: Sequence[Meld]) -> None:
-    """CR-LAYOFF: each old meld survives whole inside one new meld."""
-    used = [False] * len(new)
+# Nodes the opening search may visit; far beyond any real hand, a bound on hostile ones.
+_OPENING_SEARCH_BUDGET = 20_000
 
-    def place(i: int) -> bool:
-        if i == len(table):
-            return True
-        need = Counter(table[i].cards)
-        for j, meld in enumerate(new):
-            if not used[j] and not need - Counter(meld.cards):
-                used[j] = True
-                if place(i + 1):
+
+def _best_opening(new: Sequence[Meld], played: Counter[Card]) -> int:
+    """The most points a set of new melds made of the played cards alone can make.
+
+    Identical cards are interchangeable, so any meld whose cards the played cards
+    cover may be the one laid from hand; several such melds must be covered jointly.
+    """
+    candidates = sorted(
+        (m for m in new if Counter(m.cards) <= played), key=lambda m: m.points, reverse=True
+    )
+    needs = [Counter(m.cards) for m in candidates]
+    suffix = [0] * (len(candidates) + 1)
+    for i in range(len(candidates) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + candidates[i].points
+    best = 0
+    budget = _OPENING_SEARCH_BUDGET
+
+    def search(i: int, pool: Counter[Card], points: int) -> None:
+        nonlocal best, budget
+        best = max(best, points)
+        budget -= 1
+        if i == len(candidates) or budget <= 0 or points + suffix[i] <= best:
+            return
+        if needs[i] <= pool:
+            search(i + 1, pool - needs[i], points + candidates[i].points)
+        search(i + 1, pool, points)
+
+    search(0, played, 0)
+    return best
+
+
+def _perfect_matching(adjacent: Sequence[Sequence[int]], right: int) -> bool:
+    """Can every left node get its own right node (Kuhn's augmenting paths)?"""
+    owner = [-1] * right
+
+    def augment(i: int, seen: list[bool]) -> bool:
+        for j in adjacent[i]:
+            if not seen[j]:
+                seen[j] = True
+                if owner[j] == -1 or augment(owner[j], seen):
+                    owner[j] = i
                     return True
-                used[j] = False
         return False
 
-    if not place(0):
+    return all(augment(i, [False] * right) for i in range(len(adjacent)))
+
+
+def _check_layoffs(table: Sequence[Meld], new: Sequence[Meld]) -> None:
+    """CR-LAYOFF: each table meld survives inside its own new meld, its jokers standing
+    for the same cards; new cards only extend it (a valid superset of a run or group
+    can only grow at the ends, or to at most 4). Merging, splitting or moving is out."""
+    olds = [Counter(m.codes) for m in table]
+    if Counter(m.codes for m in table) <= Counter(m.codes for m in new):
+        return
+    news = [Counter(m.codes) for m in new]
+    adjacent = [[j for j, n in enumerate(news) if o <= n] for o in olds]
+    if not _perfect_matching(adjacent, len(new)):
         raise RuleViolation(
-            Code.NOT_ALLOWED,
+            Code.MANIPULATION_NOT_ALLOWED,
             "only new melds and lay-offs onto table melds are allowed; table melds may not "
-            "be split or rearranged",
+            "be split, joined or rearranged",
             rule="CR-LAYOFF",
         )
 
 
 def _check_strict_jokers(table: Sequence[Meld], new: Sequence[Meld]) -> None:
-    """RK-JOKER strict: a set holding a joker loses no tile, and only the exact tile
-    it stands for frees the joker."""
+    """RK-JOKER with ``strict_joker``: a set holding a joker loses no tile, and only
+    the exact tile it stands for frees the joker.
+
+    Decision: "the exact tile" of a joker is what the table shows it standing for
+    (its ``represents``), also in a group of 3; a client picks another missing colour
+    by annotating the joker when it lays it."""
     holders = [m for m in table if m.jokers]
-    used = [False] * len(new)
+    if not holders:
+        return
 
     def keeps(old: Meld, meld: Meld) -> bool:
         have = Counter(meld.cards)
@@ -234,18 +324,8 @@ def _check_strict_jokers(table: Sequence[Meld], new: Sequence[Meld]) -> None:
                 return False
         return True
 
-    def place(i: int) -> bool:
-        if i == len(holders):
-            return True
-        for j, meld in enumerate(new):
-            if not used[j] and keeps(holders[i], meld):
-                used[j] = True
-                if place(i + 1):
-                    return True
-                used[j] = False
-        return False
-
-    if not place(0):
+    adjacent = [[j for j, meld in enumerate(new) if keeps(old, meld)] for old in holders]
+    if not _perfect_matching(adjacent, len(new)):
         raise RuleViolation(
             Code.JOKER_SWAP_INVALID,
             "with strict jokers, a set holding a joker may lose no tile, and only the exact "
@@ -255,7 +335,8 @@ def _check_strict_jokers(table: Sequence[Meld], new: Sequence[Meld]) -> None:
 
 
 def _redeemable(meld: Meld) -> list[set[Card]]:
-    """For each joker of a meld, the natural cards that may replace it (RR-JOKER)."""
+    """For each joker of a meld, the natural cards that may replace it (RR-JOKER,
+    RK-JOKER: in a group of 3 either missing suit)."""
     out: list[set[Card]] = []
     for card, rep in zip(meld.cards, meld.represents, strict=True):
         if not card.is_joker:
@@ -275,7 +356,9 @@ def _check_redemptions(
     swaps: Sequence[JokerSwap],
     opened: bool,
 ) -> None:
-    if not rules.joker_to_hand:
+    """RR-JOKER / RK-JOKER: jokers that left the table (``gone_jokers``) went to the
+    hand in exchange for the cards they stood for, played from the hand."""
+    if gone_jokers and not rules.joker_to_hand:
         raise RuleViolation(
             Code.JOKER_SWAP_INVALID,
             "a joker freed from the table must be played again this turn",
@@ -289,39 +372,35 @@ def _check_redemptions(
         (i, options) for i, meld in enumerate(table) for options in _redeemable(meld)
     ]
     pool = Counter(played)
-    if swaps:
-        if len(swaps) < gone_jokers:
+    taken: set[int] = set()
+    for swap in swaps:
+        if not isinstance(swap, JokerSwap) or not isinstance(swap.card, Card):
+            raise BadInput(Code.BAD_INPUT, "a joker swap names a table meld and a card")
+        match = next(
+            (
+                k
+                for k, (i, options) in enumerate(slots)
+                if k not in taken and i == swap.meld_index and swap.card in options
+            ),
+            None,
+        )
+        if match is None or not pool[swap.card]:
             raise RuleViolation(
                 Code.JOKER_SWAP_INVALID,
-                f"{gone_jokers} jokers left the table but only {len(swaps)} swaps were named",
+                f"{swap.card} from your hand cannot redeem a joker of table meld {swap.meld_index}",
                 rule="RR-JOKER",
             )
-        taken: set[int] = set()
-        for swap in swaps:
-            match = next(
-                (
-                    k
-                    for k, (i, options) in enumerate(slots)
-                    if k not in taken and i == swap.meld_index and swap.card in options
-                ),
-                None,
-            )
-            if match is None or not pool[swap.card]:
-                raise RuleViolation(
-                    Code.JOKER_SWAP_INVALID,
-                    f"{swap.card} from your hand cannot redeem a joker of table meld "
-                    f"{swap.meld_index}",
-                    rule="RR-JOKER",
-                )
-            taken.add(match)
-            pool[swap.card] -= 1
-        return
-    # No swaps named: some choice of table jokers must be redeemable by played cards.
-    if not _match_redemptions(slots, pool, gone_jokers):
+        taken.add(match)
+        pool[swap.card] -= 1
+    # Jokers gone beyond the named swaps: some choice of the other table jokers must be
+    # redeemable by the other played cards.
+    rest = [slot for k, slot in enumerate(slots) if k not in taken]
+    need = gone_jokers - len(swaps)
+    if need > 0 and not _match_redemptions(rest, pool, need):
         raise RuleViolation(
             Code.TABLE_CARD_MISSING,
-            f"{gone_jokers} joker{'s' if gone_jokers > 1 else ''} left the table without the "
-            "card it stands for being played from your hand",
+            f"{need} joker{'s' if need > 1 else ''} left the table without the card "
+            f"{'they stand' if need > 1 else 'it stands'} for being played from your hand",
             rule="RR-JOKER",
         )
 
@@ -329,6 +408,7 @@ def _check_redemptions(
 def _match_redemptions(
     slots: Sequence[tuple[int, set[Card]]], pool: Counter[Card], need: int
 ) -> bool:
+    # At most `jokers` (<= 6) slots: plain backtracking is enough.
     if need == 0:
         return True
     for k, (_, options) in enumerate(slots):
@@ -342,39 +422,66 @@ def _match_redemptions(
     return False
 
 
+UNKNOWN_SEAT = -1
+
+
 def _provenance(
     table: Sequence[Meld],
     new: Sequence[Meld],
-    played: Counter[Card],
     seat: int,
     placed_by: Sequence[Sequence[int]] | None,
 ) -> tuple[tuple[int, ...], ...]:
-    """Who placed each card: a card that was on the table keeps its placer; a card
-    from the hand is this seat's. Identical cards are interchangeable, so where the
-    same card is both, melds that kept their place are matched first."""
-    pools: dict[Card, list[int]] = {}
-    if placed_by is not None:
-        for meld, seats in zip(table, placed_by, strict=False):
-            for card, who in zip(meld.cards, seats, strict=False):
-                pools.setdefault(card, []).append(who)
-    fresh = Counter(played)
-    out: list[tuple[int, ...]] = []
-    for meld in new:
-        seats: list[int] = []
-        for card in meld.cards:
-            pool = pools.get(card)
-            if pool:
-                seats.append(pool.pop(0))
-            else:
-                fresh[card] -= 1
-                seats.append(seat)
-        out.append(tuple(seats))
-    return tuple(out)
+    """Who placed each card of the new table (CR-LAYOFF): a card that was on the table
+    keeps its placer, a card from the hand is ``seat``'s.
+
+    Identical cards are interchangeable, so the placer of a card that is both on the
+    table and played is chosen to keep melds together: new and old melds sharing the
+    most cards are paired first (a meld that stayed, or grew, keeps all its placers).
+    """
+    if placed_by is None:
+        placed_by = [[UNKNOWN_SEAT] * len(m.cards) for m in table]
+    elif len(placed_by) != len(table) or any(
+        len(seats) != len(m.cards) for m, seats in zip(table, placed_by, strict=False)
+    ):
+        raise BadInput(Code.BAD_INPUT, "placed_by must name a seat for every table card")
+    # left[i][card]: placers of old meld i not yet given to a new card.
+    left: list[dict[Card, list[int]]] = []
+    for meld, seats in zip(table, placed_by, strict=True):
+        pools: dict[Card, list[int]] = {}
+        for card, who in zip(meld.cards, seats, strict=True):
+            pools.setdefault(card, []).append(who)
+        left.append(pools)
+    out: list[list[int | None]] = [[None] * len(m.cards) for m in new]
+    old_sets = [Counter(m.cards) for m in table]
+    new_sets = [Counter(m.cards) for m in new]
+    pairs = sorted(
+        (
+            (-(o & n).total(), i, j)
+            for i, o in enumerate(old_sets)
+            for j, n in enumerate(new_sets)
+            if not o.keys().isdisjoint(n.keys())
+        )
+    )
+
+    def give(j: int, sources: Sequence[int]) -> None:
+        for pos, card in enumerate(new[j].cards):
+            if out[j][pos] is not None:
+                continue
+            for i in sources:
+                seats = left[i].get(card)
+                if seats:
+                    out[j][pos] = seats.pop(0)
+                    break
+
+    for _, i, j in pairs:
+        give(j, (i,))
+    return tuple(tuple(seat if who is None else who for who in seats) for seats in out)
 
 
-def parse_hand(codes: Sequence[object]) -> Counter[Card]:
-    if isinstance(codes, (str, bytes)) or not isinstance(codes, Sequence):
+def parse_hand(codes: object) -> Counter[Card]:
+    """A hand from its card codes; raises BadInput."""
+    if isinstance(codes, (str, bytes, bytearray, Mapping)) or not isinstance(codes, Sequence):
         raise BadInput(Code.BAD_INPUT, "a hand is a list of card codes")
-    if len(codes) > 400:
+    if len(codes) > MAX_HAND:
         raise BadInput(Code.BAD_INPUT, f"a hand of {len(codes)} cards is more than can exist")
     return Counter(parse_card(c) for c in codes)
