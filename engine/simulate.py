@@ -1,0 +1,142 @@
+"""``python -m engine simulate``: whole matches played by the built-in policy.
+
+    python -m engine simulate --ruleset robbers --players 4 --games 100 --seed 1
+
+Prints one line per match (how it ended, winners, totals, rounds, actions, time) and
+a summary. Every match terminates: rounds end by going out, by stalemate on an empty
+stock (RR-STOCK-OUT, RK-END) or drawn (CR-STOCK-OUT); ``--max-actions`` is only a
+safety net against a broken engine, and a match hitting it is reported as aborted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import EngineError
+from engine.game import apply, legal_actions, new_game
+from engine.policy import choose
+from engine.rules import RuleSet, ruleset
+from engine.state import GameState
+from engine.views import view
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRun:
+    seed: str
+    state: GameState
+    actions: int
+    rounds: int
+    seconds: float
+    policy_errors: int
+
+    @property
+    def aborted(self) -> bool:
+        return self.state.outcome is None
+
+
+def play_match(rules: RuleSet, seed: str, *, max_actions: int = 100_000) -> MatchRun:
+    """Play one match with the built-in policy in every seat."""
+    start = time.perf_counter()
+    state, _ = new_game(rules, seed)
+    actions = 0
+    errors = 0
+    while state.outcome is None and actions < max_actions:
+        seat = state.on_turn
+        action = choose(view(state, seat), rules)
+        try:
+            state, _ = apply(state, action)
+        except EngineError:
+            # The policy should only make legal moves; count it and fall back.
+            errors += 1
+            state, _ = apply(state, legal_actions(state, seat)[0])
+        actions += 1
+    return MatchRun(
+        seed=seed,
+        state=state,
+        actions=actions,
+        rounds=len(state.results),
+        seconds=time.perf_counter() - start,
+        policy_errors=errors,
+    )
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m engine simulate", description=__doc__)
+    p.add_argument("--ruleset", default="robbers")
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--seed", default="1")
+    p.add_argument("--options", default=None, help="rule options as a JSON object")
+    p.add_argument("--max-actions", type=int, default=100_000)
+    p.add_argument("--json", action="store_true", help="one JSON object per match")
+    p.add_argument("--quiet", action="store_true", help="only the summary")
+    return p
+
+
+def main(argv: list[str]) -> int:
+    """Run the simulation; returns the exit status (2 for bad arguments or options)."""
+    args = _parser().parse_args(argv)
+    options: dict[str, Any] = {}
+    try:
+        if args.options:
+            options = dict(json.loads(args.options))
+        if args.players is not None:
+            options["players"] = args.players
+        rules = ruleset(args.ruleset, options)
+    except (EngineError, ValueError, TypeError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    runs: list[MatchRun] = []
+    for i in range(args.games):
+        run = play_match(rules, f"{args.seed}:{i}", max_actions=args.max_actions)
+        runs.append(run)
+        if args.quiet:
+            continue
+        out = run.state.outcome
+        if args.json:
+            record = {
+                "game": i,
+                "seed": run.seed,
+                "outcome": out.to_dict() if out else None,
+                "rounds": run.rounds,
+                "actions": run.actions,
+                "ms": round(run.seconds * 1000, 1),
+            }
+            print(json.dumps(record))
+        else:
+            how = out.termination if out else "ABORTED"
+            winners = list(out.winners) if out else []
+            totals = list(out.totals) if out else []
+            print(
+                f"game {i:>3}  {how:<11} winners {winners}  totals {totals}  "
+                f"rounds {run.rounds:>2}  actions {run.actions:>5}  {run.seconds * 1000:7.1f} ms"
+            )
+    secs = [r.seconds for r in runs]
+    rounds = sum(r.rounds for r in runs)
+    ends = Counter(res.termination for r in runs for res in r.state.results)
+    wins = Counter(w for r in runs if r.state.outcome for w in r.state.outcome.winners)
+    aborted = sum(1 for r in runs if r.aborted)
+    errors = sum(r.policy_errors for r in runs)
+    total = sum(secs)
+    print(
+        f"{rules.name}, {rules.players} players: {len(runs)} matches, {rounds} rounds "
+        f"({dict(sorted(ends.items()))}), aborted {aborted}, policy errors {errors}"
+    )
+    if runs:
+        print(
+            f"time: total {total:.2f} s, per match median {statistics.median(secs) * 1000:.1f} ms, "
+            f"max {max(secs) * 1000:.1f} ms; {rounds / total if total else 0:.1f} rounds/s"
+        )
+        print(f"wins by seat: {dict(sorted(wins.items()))}")
+    return 1 if aborted else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main(sys.argv[1:]))
