@@ -123,6 +123,17 @@ def _joker_pair(left: Counter[Card]) -> tuple[Card, Card] | None:
     return None
 
 
+def _may_extend(meld: Meld, card: Card) -> bool:
+    """A cheap filter before reading the longer meld: same rank for a group with room,
+    same suit for a run; a joker may extend anything."""
+    if card.is_joker:
+        return True
+    first = meld.represents[0]
+    if meld.kind == "group":
+        return len(meld.cards) < 4 and card.rank == first.rank
+    return card.suit == first.suit
+
+
 def find_play(
     rules: RuleSet,
     table: Sequence[Meld],
@@ -141,16 +152,19 @@ def find_play(
     melds, left = hand_melds(rules, hand)
     if not opened and sum(m.points for m in melds) < rules.opening_min:
         return None
-    new_table = [list(m.codes) for m in table] + [list(m.codes) for m in melds]
+    rows = [*table, *melds]
+    new_table = [list(m.codes) for m in rows]
     if opened and lay_off:
         rest: list[Card] = []
         for card in left:
-            for row in new_table:
+            for i, meld in enumerate(rows):
+                if not _may_extend(meld, card):
+                    continue
                 try:
-                    read_meld(rules, [*row, card.code])
+                    rows[i] = read_meld(rules, [*new_table[i], card.code])
                 except EngineError:
                     continue
-                row.append(card.code)
+                new_table[i].append(card.code)
                 break
             else:
                 rest.append(card)
