@@ -37,12 +37,30 @@ def free_port() -> int:
 
 
 class RunningSystem:
-    def __init__(self, process: subprocess.Popen[bytes], port: int, var_dir: Path, log: Path):
+    def __init__(
+        self,
+        process: subprocess.Popen[bytes],
+        port: int,
+        var_dir: Path,
+        log: Path,
+        redis_url: str | None,
+    ) -> None:
         self.process = process
+        self.given_redis_url = redis_url
         self.base = f"http://127.0.0.1:{port}"
         self.ws_url = f"ws://127.0.0.1:{port}/graphql"
         self.var_dir = var_dir
         self.log = log
+
+    @property
+    def embedded(self) -> bool:
+        return self.given_redis_url is None
+
+    def redis_url(self) -> str:
+        if self.given_redis_url:
+            return self.given_redis_url
+        # The embedded Redis listens on a port of its own choosing, written down here.
+        return (self.var_dir / "redis.url").read_text().strip()
 
     def output(self) -> str:
         return self.log.read_text(errors="replace")[-6000:]
@@ -51,12 +69,33 @@ class RunningSystem:
         return psutil.Process(self.process.pid).children(recursive=True)
 
 
-@pytest.fixture(scope="module")
-def system(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningSystem]:
-    tmp = tmp_path_factory.mktemp("run")
+def _servers_env(request: pytest.FixtureRequest) -> dict[str, str]:
+    """Production settings on the test PostgreSQL and Redis, as a deployment would have."""
+    db = request.getfixturevalue("postgres")
+    redis_url = request.getfixturevalue("redis_url")
+    auth = f"{db['USER']}@" if db.get("USER") else ""
+    return {
+        "DATABASE_URL": f"postgres://{auth}{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        # A Redis database of its own, so that its worker takes no other test's tasks.
+        "REDIS_URL": redis_url.rsplit("/", 1)[0] + "/3",
+        "DJANGO_DEBUG": "0",
+        "SECRET_KEY": "e2e-secret-key-" + "k" * 50,
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SECURE_SSL_REDIRECT": "0",
+    }
+
+
+@pytest.fixture(scope="module", params=["embedded", "servers"])
+def system(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[RunningSystem]:
+    """`make run` on free ports: the embedded default, then pointed at PostgreSQL and Redis."""
+    tmp = tmp_path_factory.mktemp(f"run-{request.param}")
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in SERVER_VARIABLES}
     env.update(HOST="127.0.0.1", PORT=str(port), RUMMY_VAR_DIR=str(tmp / "var"))
+    if request.param == "servers":
+        env.update(_servers_env(request))
     log = tmp / "run.log"
     with log.open("wb") as out:
         process = subprocess.Popen(
@@ -67,7 +106,7 @@ def system(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningSystem]:
             stdout=out,
             stderr=subprocess.STDOUT,
         )
-    system = RunningSystem(process, port, tmp / "var", log)
+    system = RunningSystem(process, port, tmp / "var", log, env.get("REDIS_URL"))
     try:
         yield system
     finally:
@@ -107,7 +146,7 @@ def test_the_system_becomes_ready(system: RunningSystem) -> None:
 
     assert response.json()["checks"] == {"database": "ok", "redis": "ok"}
     assert httpx.get(f"{system.base}/healthz", timeout=5).status_code == 200
-    assert (system.var_dir / "db.sqlite3").exists()
+    assert (system.var_dir / "db.sqlite3").exists() == system.embedded
 
 
 def test_every_process_kind_is_running(system: RunningSystem) -> None:
@@ -115,7 +154,7 @@ def test_every_process_kind_is_running(system: RunningSystem) -> None:
 
     commands = [" ".join(p.cmdline()) for p in system.descendants()]
 
-    assert any("redis-server" in c for c in commands), commands
+    assert any("redis-server" in c for c in commands) == system.embedded, commands
     assert any("uvicorn config.asgi:application" in c for c in commands), commands
     assert any(" worker" in c and "celery" in c for c in commands), commands
     assert any(" beat" in c and "celery" in c for c in commands), commands
@@ -151,8 +190,7 @@ def test_websocket_subscription(system: RunningSystem) -> None:
 
 def test_the_celery_worker_answers_a_ping_task(system: RunningSystem) -> None:
     wait_ready(system)
-    # The embedded Redis listens on a port of its own choosing, written down here.
-    redis_url = (system.var_dir / "redis.url").read_text().strip()
+    redis_url = system.redis_url()
     client = Celery("e2e-client", broker=redis_url, backend=redis_url)
     try:
         result = client.send_task("config.ping")
@@ -165,7 +203,8 @@ def test_the_celery_worker_answers_a_ping_task(system: RunningSystem) -> None:
 def test_sigterm_stops_every_child_process(system: RunningSystem) -> None:
     wait_ready(system)
     children = system.descendants()
-    assert len(children) >= 5  # run.py, redis, web, worker (+ its pool), beat
+    # run.py, web, worker and its pool, beat, and the embedded Redis if any
+    assert len(children) >= (6 if system.embedded else 5)
 
     system.process.send_signal(signal.SIGTERM)
     code = system.process.wait(timeout=60)
@@ -175,5 +214,5 @@ def test_sigterm_stops_every_child_process(system: RunningSystem) -> None:
     assert alive == [], [" ".join(p.cmdline()) for p in alive]
     # make re-raises the SIGTERM it forwarded, once run.py has stopped everything.
     assert code in {0, -signal.SIGTERM}, system.output()
-    assert "[run] stopped redis" in system.output()
+    assert "[run] stopped beat" in system.output()
     assert not (system.var_dir / "redis.url").exists()
