@@ -271,18 +271,26 @@ def _read_run(
 
 
 def _wraps(rules: RuleSet, ranks: set[int], n: int) -> bool:
-    """Would these ranks (distinct, with jokers for the rest of ``n`` cards) make a run
-    if ranks went round the corner from K to A? Only then is RUN_WRAPS the reason;
-    ``AS 5S 9S KS`` has gaps, it does not wrap."""
-    if n > 13:
-        return False
-    # The corner is K-A (ace low) or K-A-2 (ace_high, where Q-K-A is a plain run).
-    corner = {13, 1, 2} if rules.ace_high else {13, 1}
-    for start in range(1, 14):
-        window = {(start - 1 + k) % 13 + 1 for k in range(n)}
-        if corner <= window and ranks <= window:
-            return True
-    return False
+    """Did the player mean a run round the corner from K to A (R-EXPLAIN "K-A wrap")?
+
+    Yes when, read round the corner, the ``n`` cards (jokers included) are a run but
+    for at most one missing card, and lie closer together than read along A..K:
+    ``10D QD KD AD`` (10-J-Q-K-A) and ``KS * 2S`` wrap, ``AS 5S 9S KS`` just has gaps.
+    With ``ace_high`` the ace may also stand above the K, and the corner is K-A-2.
+    """
+    straight = max(ranks) - min(ranks) + 1
+    if rules.ace_high and 1 in ranks:
+        high = {14 if r == 1 else r for r in ranks}
+        straight = min(straight, max(high) - min(high) + 1)
+    around = 99
+    for start in ranks:
+        # Ranks below `start` come after the corner; with ace_high an ace alone
+        # after the K is no corner (Q-K-A).
+        after = [r for r in ranks if r < start and not (rules.ace_high and r == 1)]
+        if after:
+            highest = max(after) + 13  # beyond the ace on top, if any (14)
+            around = min(around, highest - start + 1)
+    return around < straight and around <= n + 1
 
 
 def _run_reading(
