@@ -13,6 +13,8 @@ STAMP := $(VENV)/.synced-$(UV_VERSION)
 
 # Use the machine's Python; never download one.
 export UV_PYTHON_DOWNLOADS := never
+# Trust the machine's certificate store (a TLS-inspecting proxy's CA lives there).
+export UV_SYSTEM_CERTS := 1
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 
 .PHONY: run test lint typecheck pytest env clean
