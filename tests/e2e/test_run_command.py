@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -134,6 +135,15 @@ def wait_ready(system: RunningSystem) -> httpx.Response:
     pytest.fail(f"/readyz not 200 within {READY_TIMEOUT}s (last: {last}):\n{system.output()}")
 
 
+def _commands(processes: list[psutil.Process]) -> list[str]:
+    commands = []
+    for process in processes:
+        # A short-lived helper may exit between listing and reading; it is no process kind.
+        with contextlib.suppress(psutil.Error):
+            commands.append(" ".join(process.cmdline()))
+    return commands
+
+
 def _alive(process: psutil.Process) -> bool:
     try:
         return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
@@ -152,7 +162,7 @@ def test_the_system_becomes_ready(system: RunningSystem) -> None:
 def test_every_process_kind_is_running(system: RunningSystem) -> None:
     wait_ready(system)
 
-    commands = [" ".join(p.cmdline()) for p in system.descendants()]
+    commands = _commands(system.descendants())
 
     assert any("redis-server" in c for c in commands) == system.embedded, commands
     assert any("uvicorn config.asgi:application" in c for c in commands), commands
@@ -211,7 +221,7 @@ def test_sigterm_stops_every_child_process(system: RunningSystem) -> None:
 
     psutil.wait_procs(children, timeout=10)
     alive = [p for p in children if _alive(p)]
-    assert alive == [], [" ".join(p.cmdline()) for p in alive]
+    assert alive == [], _commands(alive)
     # make re-raises the SIGTERM it forwarded, once run.py has stopped everything.
     assert code in {0, -signal.SIGTERM}, system.output()
     assert "[run] stopped beat" in system.output()
