@@ -231,6 +231,9 @@ def _ranges(base: RuleSet, decks: int) -> dict[str, _Range]:
     }
 
 
+# Options where null means "none" (deal by the table, no turn limit, no clock).
+_NULLABLE = frozenset({"hand_size", "draw_after_turns", "turn_seconds"})
+
 _CHOICES: dict[str, tuple[str, ...]] = {
     "match_format": ("rounds", "outs", "target"),
     "stalemate_by": ("points", "tiles"),
@@ -294,6 +297,8 @@ def _coerce(key: str, value: Any, default: Any) -> Any:
             )
         return value
     if value is None:
+        if key not in _NULLABLE:
+            raise BadInput(Code.BAD_OPTION, f"option {key!r} may not be null")
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadInput(Code.BAD_OPTION, f"option {key!r} must be a whole number")
