@@ -58,8 +58,9 @@ class Commit:
     """
 
     seat: int
-    table: Table
-    joker_swaps: tuple[tuple[int, str], ...] = ()
+    # Typed as sequences so callers may pass lists; always stored as tuples (hashable).
+    table: Sequence[Sequence[str]]
+    joker_swaps: Sequence[tuple[int, str]] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seat", _seat(self.seat))
@@ -89,7 +90,7 @@ class UpdateDraft:
     """Show the in-progress table live (T-DRAFT); not validated as melds."""
 
     seat: int
-    table: Table
+    table: Sequence[Sequence[str]]  # stored as tuples
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seat", _seat(self.seat))

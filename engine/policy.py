@@ -54,7 +54,7 @@ def choose(view: Mapping[str, Any], rules: RuleSet | None = None) -> Action:
         keep=taken,
     )
     if play is not None:
-        return Commit(seat, tuple(tuple(row) for row in play))
+        return Commit(seat, play)
     if phase == "meld":
         return Discard(seat, _worst(rules, legal["discardable"]))
     if "stock" in sources:
