@@ -331,24 +331,36 @@ def _run_reading(
             rule="R-RUN",
             missing_card=missing,
         )
-    # R-JOKER: jokers left over extend above the highest card, then below the lowest.
+    # R-JOKER: jokers left over extend the run, the way worth the most points; on a tie
+    # above the highest card before below the lowest. Decision: "the reading worth the
+    # most" governs where it and "above, then below" differ: with the ace worth 15,
+    # 2S 3S * is A-2-3 (20), not 2-3-4 (9).
     rest = free - len(gaps)
-    up = min(rest, rules.max_run_rank - hi)
-    rest -= up
-    down = min(rest, lo - 1)
-    rest -= down
-    if rest:
+    choice: tuple[int, int] | None = None
+    both_ends = False
+    for up in range(min(rest, rules.max_run_rank - hi), -1, -1):
+        down = rest - up
+        if down > lo - 1:
+            break
+        if lo - down == 1 and hi + up == 14:
+            both_ends = True
+            continue
+        value = sum(rules.rank_value(p) for p in range(lo - down, hi + up + 1))
+        if choice is None or value > choice[0]:
+            choice = (value, up)
+    if choice is None:
+        if both_ends:
+            return InvalidMeld(
+                MeldReason.RUN_WRAPS, "a run cannot hold the ace at both ends", rule="R-RUN"
+            )
         top = "A" if rules.ace_high else "K"
         return InvalidMeld(
             MeldReason.RUN_PAST_KING,
             f"a run of {len(taken) + free} {suit} cards does not fit between A and {top}",
             rule="R-RUN",
         )
-    start, end = lo - down, hi + up
-    if start == 1 and end == 14:
-        return InvalidMeld(
-            MeldReason.RUN_WRAPS, "a run cannot hold the ace at both ends", rule="R-RUN"
-        )
+    points, up = choice
+    start, end = lo - (rest - up), hi + up
     nat_set = set(nat)
     cards: list[Card] = []
     reps: list[Card] = []
@@ -356,7 +368,6 @@ def _run_reading(
         card = natural(p, suit)
         reps.append(card)
         cards.append(card if p in nat_set else JOKER)
-    points = sum(rules.rank_value(p) for p in range(start, end + 1))
     return Meld("run", tuple(cards), tuple(reps), points)
 
 
