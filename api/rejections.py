@@ -1,0 +1,58 @@
+"""Domain rejections as data (API.md "Errors"): the `Rejection` type every mutation
+union ends with, and the mapping from the engine's and services' errors onto it.
+
+A rejection means nothing changed on the server. `RejectionCode` mirrors
+`engine.errors.Code` one to one, so a code the engine raises always has a name here.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+import strawberry
+
+from engine.errors import Code, EngineError, MeldReason
+
+RejectionCode = strawberry.enum(
+    Enum("RejectionCode", {c.name: c.value for c in Code}),  # type: ignore[misc]
+    name="RejectionCode",
+    description="Why a mutation changed nothing; a client can act on each code.",
+)
+
+MeldReasonCode = strawberry.enum(
+    Enum("MeldReasonCode", {r.name: r.value for r in MeldReason}),  # type: ignore[misc]
+    name="MeldReason",
+    description="Why a meld is invalid (RULES.md R-EXPLAIN).",
+)
+
+
+@strawberry.type(description="A domain rejection: nothing changed on the server.")
+class Rejection:
+    code: RejectionCode  # type: ignore[valid-type]
+    message: str
+    reason: str | None = strawberry.field(
+        default=None, description="For INVALID_MELD: one of the MeldReason codes."
+    )
+    meld_index: int | None = None
+    missing_card: str | None = None
+    rule: str | None = strawberry.field(
+        default=None, description="The RULES.md rule id that was enforced."
+    )
+
+
+def rejection(code: Code | str, message: str, **extra: object) -> Rejection:
+    """A Rejection for a code of `engine.errors.Code` (services use this too)."""
+    value = Code(code)
+    return Rejection(code=RejectionCode[value.name], message=message, **extra)  # type: ignore[arg-type]
+
+
+def rejection_from_error(exc: EngineError) -> Rejection:
+    """The Rejection a client gets for an engine error: same code, message and place."""
+    return rejection(
+        exc.code,
+        exc.message,
+        reason=str(exc.reason) if exc.reason is not None else None,
+        meld_index=exc.meld_index,
+        missing_card=exc.missing_card,
+        rule=exc.rule or None,
+    )
