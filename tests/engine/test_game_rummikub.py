@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine.actions import Commit, Discard, Draw, Pass, Timeout, Undo
+from engine.actions import Commit, Discard, Draw, Pass, Timeout, Undo, UpdateDraft
 from engine.errors import Code, EngineError
 from engine.game import apply, legal, new_game
 from engine.rules import ruleset
@@ -201,6 +201,25 @@ def test_rk_timer_timeout_draws_three_penalty_tiles() -> None:
     )
     after, events = apply(state, Timeout(0))
     assert codes(after, 0) == ["2C", "3C", "4C", "5H"] and after.on_turn == 1
+    assert events[0].public["penalty"] == 3
+
+
+def test_rk_fail_abandoned_rearrangement_restores_table_and_draws_penalty() -> None:
+    """RK-FAIL: a rearrangement that cannot be completed is undone; with the 3-tile option
+    the player draws 3, and the table is exactly as at turn start."""
+    state = arrange(
+        start(failed_manipulation_penalty=3),
+        hands={0: ["4H", "9C"]},
+        table=[["4S", "5S", "6S", "7S"]],
+        opened={0: True},
+        stock=STOCK,
+        on_turn=0,
+    )
+    broken, _ = apply(state, UpdateDraft(0, [["5S", "6S", "7S"], ["4S", "4H"]]))
+    rejected(broken, Commit(0, [["5S", "6S", "7S"], ["4S", "4H"]]), Code.INVALID_MELD)
+    after, events = apply(broken, Draw(0))
+    assert after.table == state.table and after.current.draft is None
+    assert codes(after, 0) == ["2C", "3C", "4C", "4H", "9C"]
     assert events[0].public["penalty"] == 3
 
 
