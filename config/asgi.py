@@ -7,6 +7,7 @@ subscriptions over a websocket speaking graphql-transport-ws only.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 
 from django.core.asgi import get_asgi_application
 
@@ -18,14 +19,16 @@ django_http_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.urls import re_path  # noqa: E402
-from strawberry.channels import GraphQLWSConsumer  # noqa: E402
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL  # noqa: E402
 
 from api.schema import schema  # noqa: E402
+from api.ws import GraphQLConsumer  # noqa: E402
 
-graphql_ws = GraphQLWSConsumer.as_asgi(
+graphql_ws = GraphQLConsumer.as_asgi(
     schema=schema,
+    # The legacy graphql-ws protocol is refused (close 4406): one protocol to secure.
     subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
+    connection_init_wait_timeout=timedelta(seconds=settings.WS_CONNECTION_INIT_TIMEOUT_SECONDS),
     # Browsers on other origins may open the socket only if trusted; clients that send
     # no Origin (apps, bots) carry no cookies to abuse and are always let in.
     allowed_origins=settings.CSRF_TRUSTED_ORIGINS,

@@ -215,6 +215,61 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Bearer tokens (accounts.Token): how long one lives after login or registration.
+AUTH_TOKEN_TTL_SECONDS = _env_int("AUTH_TOKEN_TTL_SECONDS", 30 * 24 * 3600)
+
+# --- cache: Redis, shared by every web process (rate limits, login throttling) ----------
+
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "rummy",
+        "TIMEOUT": 300,
+    }
+}
+
+# --- GraphQL API: limits -----------------------------------------------------------------
+
+
+def _env_rate(name: str, default: str) -> tuple[int, int]:
+    """A rate as `count/seconds` (e.g. `20/1`); a count of 0 turns the limit off."""
+    raw = _env(name, default)
+    count, _, seconds = raw.partition("/")
+    try:
+        rate = (int(count), int(seconds or "1"))
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"{name} must be COUNT/SECONDS, e.g. 20/1, not {raw!r}"
+        ) from None
+    if rate[0] < 0 or rate[1] < 1:
+        raise ImproperlyConfigured(f"{name} must be COUNT/SECONDS with SECONDS >= 1, not {raw!r}")
+    return rate
+
+
+GRAPHQL_INTROSPECTION = _env_bool("GRAPHQL_INTROSPECTION", default=True)
+GRAPHQL_MAX_DEPTH = _env_int("GRAPHQL_MAX_DEPTH", 15)
+GRAPHQL_MAX_ALIASES = _env_int("GRAPHQL_MAX_ALIASES", 30)
+GRAPHQL_MAX_TOKENS = _env_int("GRAPHQL_MAX_TOKENS", 2000)
+# Every HTTP request body, counted as it streams in (chunked bodies too).
+MAX_REQUEST_BODY_BYTES = _env_int("MAX_REQUEST_BODY_BYTES", 256 * 1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY_BYTES
+WS_MAX_MESSAGE_BYTES = _env_int("WS_MAX_MESSAGE_BYTES", 64 * 1024)
+# A client must send connection_init this soon after opening a websocket (close 4408).
+WS_CONNECTION_INIT_TIMEOUT_SECONDS = _env_int("WS_CONNECTION_INIT_TIMEOUT_SECONDS", 5)
+# The server's graphql-transport-ws `ping` interval; 0 turns it off.
+WS_KEEPALIVE_SECONDS = _env_int("WS_KEEPALIVE_SECONDS", 25)
+
+# Rates (count per window of seconds, fixed windows counted in Redis).
+RATE_LIMIT_MUTATIONS_USER = _env_rate("RATE_LIMIT_MUTATIONS_USER", "20/1")
+RATE_LIMIT_MUTATIONS_IP = _env_rate("RATE_LIMIT_MUTATIONS_IP", "60/1")
+RATE_LIMIT_WS_MESSAGES_CONNECTION = _env_rate("RATE_LIMIT_WS_MESSAGES_CONNECTION", "20/1")
+RATE_LIMIT_WS_MESSAGES_USER = _env_rate("RATE_LIMIT_WS_MESSAGES_USER", "60/1")
+# Failed logins: after this many for one username (or from one address) in the window,
+# logins for it are refused until the window ends.
+LOGIN_FAILURES_USERNAME = _env_rate("LOGIN_FAILURES_USERNAME", "10/900")
+LOGIN_FAILURES_IP = _env_rate("LOGIN_FAILURES_IP", "100/900")
+
 # --- i18n, static -----------------------------------------------------------------------
 
 LANGUAGE_CODE = "en-us"

@@ -2,10 +2,10 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import path
 from django.views.decorators.csrf import csrf_exempt
-from strawberry.django.views import AsyncGraphQLView
 
 from api import health
 from api.schema import schema
+from api.views import GraphQLView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -15,9 +15,7 @@ urlpatterns = [
     path(
         "graphql",
         csrf_exempt(
-            AsyncGraphQLView.as_view(
-                schema=schema, graphql_ide="graphiql" if settings.DEBUG else None
-            )
+            GraphQLView.as_view(schema=schema, graphql_ide="graphiql" if settings.DEBUG else None)
         ),
         name="graphql",
     ),

@@ -10,10 +10,13 @@ skip the tests that need a service, so `uv run pytest tests/engine` works anywhe
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -88,3 +91,97 @@ def live_worker(postgres: dict[str, Any], redis_url: str) -> Iterator[subprocess
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class LiveServer(str):
+    """The base URL of a running server (`http://127.0.0.1:PORT`), with its log file."""
+
+    log_path: Path
+    process: subprocess.Popen[bytes]
+
+    @property
+    def ws_url(self) -> str:
+        return "ws" + self[len("http") :] + "/graphql"
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+
+# Limits of the shared test server: every test client comes from 127.0.0.1 and many tests
+# share it, so the per-address limits are far above production's; tests of the limits
+# themselves start a server of their own with low ones (`start_asgi_server`).
+ASGI_SERVER_ENV = {
+    "RATE_LIMIT_MUTATIONS_IP": "100000/1",
+    "RATE_LIMIT_MUTATIONS_USER": "1000/1",
+    "RATE_LIMIT_WS_MESSAGES_CONNECTION": "1000/1",
+    "RATE_LIMIT_WS_MESSAGES_USER": "1000/1",
+    "LOGIN_FAILURES_IP": "100000/60",
+}
+
+
+@contextmanager
+def start_asgi_server(postgres: dict[str, Any], redis_url: str, **env: str) -> Iterator[LiveServer]:
+    """Run the real ASGI application (uvicorn) on the test database and Redis.
+
+    `env` adds or overrides environment variables (settings) of the server process.
+    Waits until /readyz answers 200; stops the server on exit.
+    """
+    import httpx
+
+    port = _free_port()
+    log_file = Path(tempfile.mkstemp(prefix="rummy-asgi-", suffix=".log")[1])
+    server_env = dict(
+        os.environ, DATABASE_URL=_database_url(postgres), REDIS_URL=redis_url, **ASGI_SERVER_ENV
+    )
+    server_env.update(env)
+    server_env.pop("RUMMY_VAR_DIR", None)
+    with log_file.open("wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "config.asgi:application",
+             "--host", "127.0.0.1", "--port", str(port), "--no-access-log",
+             "--log-level", "warning", "--lifespan", "off"],
+            cwd=ROOT, env=server_env, stdout=log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    server = LiveServer(f"http://127.0.0.1:{port}")
+    server.log_path, server.process = log_file, process
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"the ASGI server exited with {process.returncode}:\n"
+                            f"{server.log_text()}")  # fmt: skip
+            try:
+                if httpx.get(f"{server}/readyz", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"the ASGI server was not ready within 90s:\n{server.log_text()}")
+            time.sleep(0.1)
+        yield server
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log_file.unlink(missing_ok=True)
+
+
+@pytest.fixture(scope="session")
+def asgi_server(postgres: dict[str, Any], redis_url: str) -> Iterator[LiveServer]:
+    """The real ASGI app (uvicorn subprocess) on the test PostgreSQL and Redis; its URL.
+
+    Shared by the session. It sees only committed data: tests that write through the ORM
+    and then call the server need `@pytest.mark.django_db(transaction=True)`; tests that
+    only talk to it need no database marker at all.
+    """
+    with start_asgi_server(postgres, redis_url) as server:
+        yield server

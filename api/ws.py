@@ -1,0 +1,87 @@
+"""The GraphQL websocket consumer: graphql-transport-ws only, authenticated at
+connection_init, closed when its token is revoked, and limited in message size and rate.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from django.conf import settings
+from strawberry.channels import GraphQLWSConsumer
+from strawberry.exceptions import ConnectionRejectionError
+from strawberry.types.unset import UNSET, UnsetType
+
+from accounts.services import auth_group_name
+from api.auth import RequestContext, aauthenticate
+
+log = logging.getLogger(__name__)
+
+CLOSE_FORBIDDEN = 4403
+
+
+class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
+    auth_group: str | None = None
+    token_id: int | None = None
+    context: RequestContext | None = None
+    keepalive_task: asyncio.Task[None] | None = None
+
+    async def connect(self) -> None:
+        await super().connect()
+        # Mobile networks drop idle connections; a graphql-transport-ws ping now and then
+        # keeps NAT entries and proxies open (uvicorn's own ping frames do not reach every
+        # proxy's idle timer).
+        if settings.WS_KEEPALIVE_SECONDS > 0:
+            self.keepalive_task = asyncio.create_task(self._keepalive())
+
+    async def _keepalive(self) -> None:
+        while True:
+            await asyncio.sleep(settings.WS_KEEPALIVE_SECONDS)
+            await self.send(text_data='{"type":"ping"}')
+
+    async def get_context(self, request: Any, response: Any) -> RequestContext:
+        client = self.scope.get("client") or ("", 0)
+        self.context = RequestContext(
+            request=request, response=response, transport="ws", client_ip=str(client[0] or "")
+        )
+        return self.context
+
+    async def on_ws_connect(self, context: RequestContext) -> UnsetType:
+        """Authenticate the connection_init payload; a refused token closes with 4403."""
+        params = context.connection_params or {}
+        authorization = params.get("authorization", params.get("Authorization"))
+        context.auth = await aauthenticate(authorization)
+        if context.auth.failure is not None:
+            raise ConnectionRejectionError({"message": context.auth.message})
+        user = context.auth.user
+        if user is not None and self.channel_layer is not None:
+            self.token_id = context.auth.token_id
+            self.auth_group = auth_group_name(user.pk)
+            await self.channel_layer.group_add(self.auth_group, self.channel_name)
+        return UNSET
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "auth.revoked":
+            await self.auth_revoked(message)
+            return
+        await super().dispatch(message)
+
+    async def auth_revoked(self, message: dict[str, Any]) -> None:
+        """A token of this user was revoked (None: all of them, as on a ban)."""
+        revoked = message.get("token_id")
+        if revoked is None or revoked == self.token_id:
+            if self.context is not None:
+                self.context.auth.user = None
+                self.context.auth.failure = "UNAUTHENTICATED"
+            await self.close(code=CLOSE_FORBIDDEN, reason="Token revoked")
+
+    async def disconnect(self, code: int) -> None:
+        if self.auth_group is not None and self.channel_layer is not None:
+            try:
+                await self.channel_layer.group_discard(self.auth_group, self.channel_name)
+            except Exception:  # the socket is gone either way; the group entry expires
+                log.warning("could not leave %s", self.auth_group, exc_info=True)
+        if self.keepalive_task is not None:
+            self.keepalive_task.cancel()
+        await super().disconnect(code)
