@@ -1,2 +1,218 @@
-# Match persistence (match, seats, rounds, event log, snapshots) is added by the issues
-# that build it; the app is installed now so its migrations start from a known state.
+"""Match persistence: the match row, its seats and rounds, the append-only event log,
+the action log and the engine state snapshot, and idempotency records.
+
+A match is its rules, its seed and its action log (DESIGN "State and events"): the
+snapshot in ``Match.state`` is a cache of ``engine.replay.replay(rules, seed, actions)``
+that saves replaying on every move; a test replays every finished match and compares.
+The seed and the snapshot are server-side only: nothing outside ``matches.selectors``
+reads them, and clients only ever get ``engine.views.view`` of the state.
+
+Writes go through ``matches.services`` only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+
+class MatchStatus(models.TextChoices):
+    WAITING = "WAITING", "waiting for players"
+    ACTIVE = "ACTIVE", "being played"
+    FINISHED = "FINISHED", "finished"
+    ABORTED = "ABORTED", "aborted by a moderator"
+
+
+class BotLevel(models.TextChoices):
+    EASY = "EASY", "easy"
+    MEDIUM = "MEDIUM", "medium"
+    HARD = "HARD", "hard"
+    EXPERT = "EXPERT", "expert"
+
+
+class Match(models.Model):
+    """One match. ``turn`` and ``last_seq`` are its version (STYLE 13): ``last_seq``
+    grows with every applied action, ``turn`` is the engine's turn number that clients
+    send back (a stale one is rejected)."""
+
+    ruleset = models.CharField(max_length=40)
+    # The client's option overrides as given (validated by engine.rules.ruleset); the
+    # full option set of the match is in the view and the MATCH_STARTED event.
+    options = models.JSONField(default=dict, blank=True)
+    players = models.PositiveSmallIntegerField()
+    status = models.CharField(
+        max_length=10, choices=MatchStatus.choices, default=MatchStatus.WAITING, db_index=True
+    )
+    ranked = models.BooleanField(default=False)
+    private = models.BooleanField(default=False)
+    turn_seconds = models.PositiveIntegerField(null=True, blank=True)
+    correspondence_hours = models.PositiveIntegerField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="created_matches",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    # The game itself (server-side only).
+    seed = models.BinaryField(editable=False, default=b"")
+    state = models.BinaryField(editable=False, null=True)  # pickled engine GameState
+    turn = models.PositiveIntegerField(default=0)
+    round = models.PositiveSmallIntegerField(default=0)
+    on_turn = models.PositiveSmallIntegerField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    last_seq = models.PositiveIntegerField(default=0)
+    actions_count = models.PositiveIntegerField(default=0)
+    winners = models.JSONField(default=list, blank=True)  # seat indexes, once finished
+    outcome = models.JSONField(null=True, blank=True)  # engine MatchOutcome.to_dict()
+
+    class Meta:
+        verbose_name_plural = "matches"
+        indexes = [models.Index(fields=["status", "private", "ruleset"])]
+
+    def __str__(self) -> str:
+        return f"match {self.pk} ({self.ruleset}, {self.status})"
+
+    @property
+    def over(self) -> bool:
+        return self.status in (MatchStatus.FINISHED, MatchStatus.ABORTED)
+
+
+class Seat(models.Model):
+    """A seat of a match: a user, a bot (``bot_level``) or still empty (neither)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="match_seats",
+    )
+    # "" for a human or empty seat.
+    bot_level = models.CharField(max_length=10, choices=BotLevel.choices, blank=True, default="")
+    joined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="seat_unique_index"),
+            models.UniqueConstraint(
+                fields=["match", "user"],
+                condition=models.Q(user__isnull=False),
+                name="seat_one_per_user",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        who = self.user or (f"bot {self.bot_level}" if self.bot_level else "empty")
+        return f"seat {self.index} of match {self.match_id}: {who}"
+
+    @property
+    def taken(self) -> bool:
+        return self.user_id is not None or bool(self.bot_level)
+
+
+class Round(models.Model):
+    """A round of a match, written from the engine's ROUND_STARTED / ROUND_ENDED events."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    started_seq = models.PositiveIntegerField()
+    ended_seq = models.PositiveIntegerField(null=True, blank=True)
+    started_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True)  # engine RoundOutcome.to_dict()
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="round_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.number} of match {self.match_id}"
+
+
+class MatchEvent(models.Model):
+    """The append-only event log. Never updated or deleted: a database trigger (see the
+    migration) refuses UPDATE and DELETE of rows, and no code path does either.
+
+    ``private`` maps a seat index (as a string, JSON keys) to that seat's extras; what a
+    viewer receives is ``engine.events.event_for`` of the row (``matches.selectors``).
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=40)
+    public = models.JSONField(default=dict)
+    private = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="matchevent_unique_seq")
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.type} (match {self.match_id})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None and not kwargs.get("force_insert"):
+            raise RuntimeError("match events are append-only")
+        super().save(*args, **kwargs)
+
+
+class MatchAction(models.Model):
+    """The action log: ``action`` is ``engine.actions.action_to_dict`` of each applied
+    engine action, in order (``index`` from 0). Append-only like the events."""
+
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="actions")
+    index = models.PositiveIntegerField()
+    action = models.JSONField()
+    seq = models.PositiveIntegerField()  # the match's last_seq after this action
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="matchaction_unique_index")
+        ]
+
+    def __str__(self) -> str:
+        return f"action {self.index} of match {self.match_id}: {self.action.get('kind')}"
+
+
+class IdempotencyRecord(models.Model):
+    """The first successful result of a request sent with an ``idempotencyKey``.
+
+    Only successes are recorded: a rejection changed nothing, so a retry is simply
+    judged again (and a stale turn must not be answered from a cache).
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=128)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    operation = models.CharField(max_length=200)  # what was asked, to refuse key reuse
+    result = models.JSONField()  # the caller's MatchView (selectors) as first returned
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="idempotency_unique_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}:{self.key}"

@@ -1,0 +1,59 @@
+"""What the match services and selectors raise or return besides a match.
+
+- :class:`Rejected` is a domain rejection, returned (not raised) by a service: nothing
+  changed. The API maps it onto its ``Rejection`` type, code for code.
+- :class:`MatchNotFound` (no such match, or one the user may not see) and
+  :class:`InvalidRequest` (malformed input: wrong shapes, absurd sizes) are raised;
+  the API turns them into NOT_FOUND and BAD_INPUT errors.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import Code, EngineError
+
+
+class MatchNotFound(LookupError):
+    """No such match, or a private one the user may not see (the two look the same)."""
+
+    def __init__(self, match_id: object) -> None:
+        super().__init__(f"there is no match {match_id}")
+        self.match_id = match_id
+
+
+class InvalidRequest(ValueError):
+    """Malformed input; not a rule of the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """A domain rejection (API.md "Errors"): the code, a message a player can act on,
+    and for an invalid meld where and why."""
+
+    code: Code
+    message: str
+    reason: str | None = None
+    meld_index: int | None = None
+    missing_card: str | None = None
+    rule: str | None = None
+
+    @classmethod
+    def of(cls, exc: EngineError) -> Rejected:
+        return cls(
+            code=exc.code,
+            message=exc.message,
+            reason=str(exc.reason) if exc.reason is not None else None,
+            meld_index=exc.meld_index,
+            missing_card=exc.missing_card,
+            rule=exc.rule or None,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"code": str(self.code), "message": self.message}
+        for key in ("reason", "meld_index", "missing_card", "rule"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        return out

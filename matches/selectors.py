@@ -1,0 +1,361 @@
+"""Reads of matches (STYLE 12): what a viewer may see of a match, its events and lists.
+
+Everything that leaves the server about a running match passes through
+``engine.views.view`` (the state) or ``engine.events.event_for`` (the events) with the
+viewer's seat, or None for anyone who is not seated. Only a match that is over is shown
+with full information (:func:`match_replay`, ``engine.events.event_full``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Exists, OuterRef, QuerySet
+
+from engine.events import Event, event_for, event_full
+from engine.rules import ALIASES, PRESETS, RuleSet, ruleset
+from engine.state import GameState
+from engine.views import view
+from matches.errors import InvalidRequest, MatchNotFound
+from matches.models import Match, MatchAction, MatchEvent, MatchStatus, Seat
+
+RESYNC = "RESYNC"
+# A subscription replays at most this many stored events; asking for more gets one
+# RESYNC event with the full view instead (the log itself is kept forever).
+DEFAULT_REPLAY_LIMIT = 500
+MAX_PAGE = 100
+
+
+def replay_limit() -> int:
+    return int(getattr(settings, "MATCH_EVENTS_REPLAY_LIMIT", DEFAULT_REPLAY_LIMIT))
+
+
+# -- the match as a viewer sees it -----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    """A match as one viewer sees it: the row's public facts plus ``view`` (the engine's
+    view for the viewer's ``seat``; None before the match starts). JSON-able, so that
+    an idempotent request can be answered with the very first result."""
+
+    id: int
+    ruleset: str
+    options: dict[str, Any]
+    status: str
+    ranked: bool
+    private: bool
+    players: int
+    turn_seconds: int | None
+    correspondence_hours: int | None
+    created_by: int | None
+    created_at: str
+    seats: list[dict[str, Any]]
+    seat: int | None
+    view: dict[str, Any] | None
+    last_seq: int
+    turn: int
+    round: int
+    deadline: str | None
+    winners: list[int] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> MatchView:
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in names})
+
+
+def load_state(match: Match) -> GameState | None:
+    """The engine state of a started match (server-side only; never send it out)."""
+    if match.state is None:
+        return None
+    state: GameState = pickle.loads(bytes(match.state))  # only ever written by matches.services
+    return state
+
+
+def match_rules(match: Match) -> RuleSet:
+    """The match's rule set: its preset, the stored overrides and its number of seats."""
+    return ruleset(match.ruleset, {**match.options, "players": match.players})
+
+
+def seat_of(match: Match, user: Any) -> int | None:
+    """The seat index of ``user`` in ``match``, or None."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return Seat.objects.filter(match=match, user=user).values_list("index", flat=True).first()
+
+
+def can_see(match: Match, user: Any) -> bool:
+    """Public matches are visible to all; private ones to their players and staff."""
+    if not match.private:
+        return True
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_staff) or seat_of(match, user) is not None
+
+
+def match_get(*, match_id: object, user: Any) -> Match:
+    """The match if ``user`` (None: anonymous) may see it; raises MatchNotFound."""
+    pk = parse_id(match_id)
+    match = Match.objects.filter(pk=pk).first()
+    if match is None or not can_see(match, user):
+        raise MatchNotFound(match_id)
+    return match
+
+
+def parse_id(match_id: object) -> int:
+    """A match id from the API (an ID string); raises MatchNotFound for junk."""
+    try:
+        pk = int(str(match_id))
+    except ValueError:
+        raise MatchNotFound(match_id) from None
+    if not 0 < pk < 2**63:
+        raise MatchNotFound(match_id)
+    return pk
+
+
+def _seats(match: Match, game_view: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    rows = list(Seat.objects.filter(match=match).select_related("user").order_by("index"))
+    extra = {s["index"]: s for s in game_view["seats"]} if game_view else {}
+    out = []
+    for row in rows:
+        info: dict[str, Any] = {
+            "index": row.index,
+            "userId": row.user_id,
+            "username": row.user.get_username() if row.user is not None else None,
+            "bot": row.bot_level or None,
+        }
+        info.update({k: v for k, v in extra.get(row.index, {}).items() if k != "index"})
+        out.append(info)
+    return out
+
+
+def match_view(
+    *, match: Match, user: Any = None, seat: int | None = None, state: GameState | None = None
+) -> MatchView:
+    """``match`` as ``user`` (or, for a bot, ``seat``) may see it: their own hand, other
+    hands as counts, never the stock order or the seed."""
+    if seat is None:
+        seat = seat_of(match, user)
+    if state is None:
+        state = load_state(match)
+    if state is not None:
+        game_view = view(state, seat)
+        options = dict(game_view["options"])
+    else:
+        game_view = None
+        options = match_rules(match).options()
+    return MatchView(
+        id=match.pk,
+        ruleset=match.ruleset,
+        options=options,
+        status=str(match.status),
+        ranked=match.ranked,
+        private=match.private,
+        players=match.players,
+        turn_seconds=match.turn_seconds,
+        correspondence_hours=match.correspondence_hours,
+        created_by=match.created_by_id,
+        created_at=match.created_at.isoformat(),
+        seats=_seats(match, game_view),
+        seat=seat,
+        view=game_view,
+        last_seq=match.last_seq,
+        turn=match.turn,
+        round=match.round,
+        deadline=match.deadline.isoformat() if match.deadline else None,
+        winners=list(match.winners or []),
+    )
+
+
+# -- events ------------------------------------------------------------------------------
+
+
+def event_row(row: MatchEvent) -> dict[str, Any]:
+    """A stored event as the publisher sends it between server processes (private
+    parts included: it never leaves the server unshaped)."""
+    return {"seq": row.seq, "type": row.type, "public": row.public, "private": row.private}
+
+
+def shape_event(match_id: int, row: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+    """A stored or published event as ``seat`` (None: not seated) may see it."""
+    private = {int(k): v for k, v in (row.get("private") or {}).items()}
+    shaped = event_for(Event(row["type"], row["public"], private), seat)
+    return {
+        "seq": row["seq"],
+        "type": shaped["type"],
+        "matchId": match_id,
+        "payload": shaped["payload"],
+    }
+
+
+def match_events_after(
+    *, match_id: int, after: int, seat: int | None, upto: int | None = None
+) -> list[dict[str, Any]] | None:
+    """Events with ``after < seq (<= upto)``, in order, shaped for ``seat``; None when
+    that is more than a subscription replays (the caller sends a RESYNC instead)."""
+    rows = MatchEvent.objects.filter(match_id=match_id, seq__gt=after).order_by("seq")
+    if upto is not None:
+        rows = rows.filter(seq__lte=upto)
+    limit = replay_limit()
+    found = list(rows[: limit + 1])
+    if len(found) > limit:
+        return None
+    return [shape_event(match_id, event_row(r), seat) for r in found]
+
+
+def resync_event(*, match: Match, seat: int | None) -> dict[str, Any]:
+    """The RESYNC event: the viewer's full match view, at the match's current seq."""
+    current = match_view(match=match, seat=seat)
+    return {
+        "seq": match.last_seq,
+        "type": RESYNC,
+        "matchId": match.pk,
+        "payload": current.to_dict(),
+    }
+
+
+# -- lists -------------------------------------------------------------------------------
+
+
+def _page(qs: QuerySet[Match], first: int, after: int | None) -> tuple[list[Match], bool]:
+    if not 0 <= first <= MAX_PAGE:
+        raise InvalidRequest(f"first must be between 0 and {MAX_PAGE}")
+    if after is not None:
+        qs = qs.filter(pk__lt=after)
+    rows = list(qs.order_by("-pk")[: first + 1])
+    return rows[:first], len(rows) > first
+
+
+def my_matches(
+    *, user: Any, status: str | None = None, first: int = 20, after: int | None = None
+) -> tuple[list[Match], bool]:
+    """The user's matches, newest first, and whether there are more."""
+    qs = Match.objects.filter(seats__user=user)
+    if status is not None:
+        qs = qs.filter(status=status)
+    return _page(qs, first, after)
+
+
+def open_matches(
+    *, ruleset_name: str | None = None, first: int = 20, after: int | None = None
+) -> tuple[list[Match], bool]:
+    """Public matches waiting for players with a free seat, newest first."""
+    free = Seat.objects.filter(match=OuterRef("pk"), user__isnull=True, bot_level="")
+    qs = Match.objects.filter(status=MatchStatus.WAITING, private=False).filter(Exists(free))
+    if ruleset_name:
+        qs = qs.filter(ruleset=ruleset_name)
+    return _page(qs, first, after)
+
+
+def rulesets() -> list[dict[str, Any]]:
+    """The presets with their options (the defaults) and aliases."""
+    out = []
+    for name, preset in PRESETS.items():
+        out.append(
+            {
+                "name": name,
+                "family": preset.family,
+                "minPlayers": preset.min_players,
+                "maxPlayers": preset.max_players,
+                "aliases": sorted(a for a, target in ALIASES.items() if target == name),
+                "options": preset.options(),
+            }
+        )
+    return out
+
+
+# -- over: the replay, with full information ---------------------------------------------
+
+
+def match_replay(*, match_id: object, user: Any) -> dict[str, Any] | None:
+    """A match that is over, with everything: every event with its private parts, the
+    action log and every hand. None while it is running (raises MatchNotFound)."""
+    match = match_get(match_id=match_id, user=user)
+    if not match.over:
+        return None
+    events = [
+        {"seq": r.seq, **event_full(Event(r.type, r.public, _int_keys(r.private)))}
+        for r in MatchEvent.objects.filter(match=match).order_by("seq")
+    ]
+    actions = list(
+        MatchAction.objects.filter(match=match).order_by("index").values_list("action", flat=True)
+    )
+    state = load_state(match)
+    return {
+        "matchId": match.pk,
+        "ruleset": match.ruleset,
+        "status": str(match.status),
+        "options": match_rules(match).options(),
+        "seats": _seats(match, view(state, None) if state else None),
+        "events": events,
+        "actions": actions,
+        "hands": [[c.code for c in s.hand] for s in state.seats] if state else [],
+        "winners": list(match.winners or []),
+        "outcome": match.outcome,
+    }
+
+
+def _int_keys(private: Mapping[str, Any]) -> dict[int, Any]:
+    return {int(k): v for k, v in (private or {}).items()}
+
+
+# -- helpers for play --------------------------------------------------------------------
+
+
+def match_fits(*, match_id: object, user: Any, card: str) -> list[int]:
+    """Indexes of table melds ``card`` can be laid off on (CR-HINTS)."""
+    from engine.errors import EngineError
+    from engine.melds import fits
+
+    match = match_get(match_id=match_id, user=user)
+    state = load_state(match)
+    if state is None:
+        return []
+    try:
+        return fits(state.rules, state.table, card)
+    except EngineError as exc:
+        raise InvalidRequest(exc.message) from None
+
+
+def player_position(*, match_id: object, user: Any) -> tuple[Match, GameState, int] | None:
+    """The match, its state and the user's seat, for a seated user of a started match."""
+    match = match_get(match_id=match_id, user=user)
+    seat = seat_of(match, user)
+    state = load_state(match)
+    if seat is None or state is None:
+        return None
+    return match, state, seat
+
+
+HINT_TIME_LIMIT_MS = 1000
+
+
+def match_hint(*, match_id: object, user: Any, time_limit_ms: float = HINT_TIME_LIMIT_MS) -> Any:
+    """The solver's best play for the user's hand against the table (a ``bots.solver.Play``),
+    or a Rejected: HINT_NOT_ALLOWED in ranked play, NOT_A_PLAYER, MATCH_OVER."""
+    # The solver is a pure library next to the engine; reading a position through it
+    # is a read like any other (the bots' Celery tasks are what matches must not import).
+    from bots.solver import solve
+    from engine.errors import Code
+    from matches.errors import Rejected
+
+    match = match_get(match_id=match_id, user=user)
+    if match.ranked:
+        return Rejected(Code.HINT_NOT_ALLOWED, "hints are not allowed in ranked matches")
+    if match.over:
+        return Rejected(Code.MATCH_OVER, "the match is over")
+    seat = seat_of(match, user)
+    state = load_state(match)
+    if seat is None or state is None:
+        return Rejected(Code.NOT_A_PLAYER, "only a seated player of a started match gets hints")
+    me = state.seats[seat]
+    return solve(state.rules, state.table, me.hand, opened=me.opened, time_limit_ms=time_limit_ms)
