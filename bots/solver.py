@@ -1,0 +1,429 @@
+"""The exact solver: the best play for a hand against a table (issue 4).
+
+``solve`` finds the play that places the most hand cards (ties: their points), or the
+most points with ``objective="points"``, and the new table that holds them:
+
+- once opened, with manipulation (RR-MANIP, RK-MANIP): any rearrangement of the whole
+  table, by the dynamic programme of :mod:`bots._dp`; table jokers may be redeemed
+  into the hand (RR-JOKER) where the rules allow it;
+- before opening (RR-OPEN, RK-OPEN): the best opening from the hand alone, table
+  untouched, or nothing;
+- without manipulation (classic rummy, CR-LAYOFF): new melds and lay-offs only.
+
+Every play returned has passed ``engine.turn.check_turn``. With a time limit the best
+play found so far is returned, marked ``optimal=False``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Literal
+
+from bots._dp import Layout, Problem, Search, Timeout, solve_layout
+from bots._pack import Packing, extension_pieces, new_meld_pieces, pack, room_of
+from engine.cards import JOKER, SUITS, Card, parse_card
+from engine.errors import EngineError
+from engine.melds import Meld
+from engine.rules import RuleSet
+from engine.turn import TurnCheck, check_turn, read_table
+
+Objective = Literal["cards", "points"]
+OBJECTIVES: tuple[Objective, ...] = ("cards", "points")
+# Weights are lexicographic: the objective times SCALE plus the tie-break.
+SCALE = 1 << 20
+
+
+class SolverBug(AssertionError):
+    """A play the solver built was rejected by the engine (raised when ``strict``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A solver answer. ``table`` is the whole new table (the old one when nothing is
+    played); ``played`` the hand cards it puts on the table; ``cards`` and ``points``
+    their count and RULES.md value; ``jokers_to_hand`` jokers redeemed into the hand."""
+
+    table: tuple[Meld, ...]
+    played: tuple[Card, ...]
+    cards: int
+    points: int
+    optimal: bool
+    jokers_to_hand: int
+    ms: float
+
+    def as_dict(self) -> dict[str, object]:
+        """The JSON answer of ``python -m bots.solve`` (API.md)."""
+        out: dict[str, object] = {
+            "table": [list(m.codes) for m in self.table],
+            "played": [c.code for c in self.played],
+            "cards": self.cards,
+            "points": self.points,
+            "optimal": self.optimal,
+            "ms": round(self.ms, 2),
+        }
+        if self.jokers_to_hand:
+            out["jokersToHand"] = self.jokers_to_hand
+        return out
+
+
+@dataclass(slots=True)
+class _Best:
+    value: int
+    check: TurnCheck | None
+
+
+def solve(
+    rules: RuleSet,
+    table: Sequence[Meld] | Sequence[Sequence[object]],
+    hand: Mapping[Card, int] | Iterable[Card | str],
+    *,
+    opened: bool,
+    objective: Objective = "cards",
+    time_limit_ms: float | None = None,
+    strict: bool = False,
+) -> Play:
+    """The best play; raises BadInput/InvalidMeld for a malformed or invalid position.
+
+    ``strict`` raises SolverBug instead of falling back when the engine rejects a play
+    the solver built (tests use it; a bug must never reach a player).
+    """
+    started = time.perf_counter()
+    deadline = None if time_limit_ms is None else started + time_limit_ms / 1000.0
+    melds = _read_table(rules, table)
+    hand_ms = _read_hand(hand)
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}")
+    ctx = _Context(rules, melds, hand_ms, opened, objective, deadline, strict)
+    optimal = True
+    try:
+        if not opened:
+            optimal = ctx.additive(opening=True)
+        elif not rules.manipulation:
+            optimal = ctx.additive(opening=False)
+        else:
+            optimal = ctx.manipulate()
+    except Timeout:
+        optimal = False
+    return ctx.answer(optimal, started)
+
+
+class _Context:
+    def __init__(
+        self,
+        rules: RuleSet,
+        table: tuple[Meld, ...],
+        hand: Counter[Card],
+        opened: bool,
+        objective: Objective,
+        deadline: float | None,
+        strict: bool,
+    ) -> None:
+        self.rules = rules
+        self.table = table
+        self.hand = hand
+        self.opened = opened
+        self.objective = objective
+        self.deadline = deadline
+        self.strict = strict
+        self.best = _Best(0, None)
+
+    # -- values ---------------------------------------------------------------------
+
+    def weight(self, card: Card) -> int:
+        value = self.rules.card_value(card)
+        if self.objective == "cards":
+            return SCALE + value
+        return value * SCALE + 1
+
+    def value_of(self, played: Iterable[Card]) -> int:
+        return sum(self.weight(c) for c in played)
+
+    # -- verification -----------------------------------------------------------------
+
+    def offer(self, melds: Sequence[Sequence[Card]]) -> bool:
+        """Verify a candidate table with the engine; keep it if it beats the best."""
+        commit = [[c.code for c in m] for m in melds]
+        try:
+            chk = check_turn(
+                self.rules, table=self.table, hand=self.hand, opened=self.opened, commit=commit
+            )
+        except EngineError as exc:
+            if self.strict:
+                raise SolverBug(f"engine rejected solver play {commit}: {exc}") from exc
+            return False
+        value = self.value_of(chk.played)
+        if value > self.best.value:
+            self.best = _Best(value, chk)
+        return True
+
+    def answer(self, optimal: bool, started: float) -> Play:
+        ms = (time.perf_counter() - started) * 1000.0
+        chk = self.best.check
+        if chk is None:
+            return Play(self.table, (), 0, 0, optimal, 0, ms)
+        points = sum(self.rules.card_value(c) for c in chk.played)
+        return Play(chk.table, chk.played, len(chk.played), points, optimal, chk.jokers_to_hand, ms)
+
+    # -- openings and classic rummy ---------------------------------------------------
+
+    def _counts(self) -> tuple[list[int], int, list[int]]:
+        counts = [0] * 52
+        for card, n in self.hand.items():
+            if not card.is_joker:
+                counts[card.index] += n
+        weights = [self.weight(Card(i % 13 + 1, SUITS[i // 13])) for i in range(52)]
+        return counts, self.hand[JOKER], weights
+
+    def additive(self, *, opening: bool) -> bool:
+        """New melds (and, when not opening, lay-offs): exact over every choice of them."""
+        counts, jokers, weights = self._counts()
+        pieces = new_meld_pieces(self.rules, counts, jokers)
+        table_room: list[int] = []
+        if not opening:
+            pieces += extension_pieces(self.rules, self.table, counts, jokers)
+            table_room = [room_of(m) for m in self.table]
+        packing, complete = pack(
+            pieces,
+            counts,
+            jokers,
+            weights,
+            self.weight(JOKER),
+            min_points=self.rules.opening_min if opening else 0,
+            table_room=table_room,
+            deadline=self.deadline,
+        )
+        if packing is not None and not self.offer(self._packing_melds(packing)):
+            return False
+        return complete
+
+    def _packing_melds(self, packing: Packing) -> list[list[Card]]:
+        new: list[list[Card]] = []
+        grown: list[list[Card]] = [list(m.cards) for m in self.table]
+        for pc in packing.pieces:
+            cards = [Card(i % 13 + 1, SUITS[i // 13]) for i in pc.naturals] + [JOKER] * pc.jokers
+            if pc.target is None:
+                new.append(cards)
+            else:
+                grown[pc.target].extend(cards)
+        new_start = len(new)
+        for where, k in packing.extra_jokers:
+            assert where is not None
+            if where >= 0:
+                # a piece number: find its meld
+                pc = packing.pieces[where]
+                if pc.target is None:
+                    idx = sum(1 for q in packing.pieces[:where] if q.target is None)
+                    new[idx].extend([JOKER] * k)
+                else:
+                    grown[pc.target].extend([JOKER] * k)
+            else:
+                grown[-1 - where].extend([JOKER] * k)
+        del new_start
+        return grown + new
+
+    # -- manipulation -----------------------------------------------------------------
+
+    def problem(self, positions: int) -> Problem:
+        table = [[0] * (positions + 1) for _ in range(4)]
+        hand = [[0] * (positions + 1) for _ in range(4)]
+        weight = [[0] * (positions + 1) for _ in range(4)]
+        table_jokers = 0
+        for meld in self.table:
+            for c in meld.cards:
+                if c.is_joker:
+                    table_jokers += 1
+                else:
+                    table[SUITS.index(c.suit)][c.rank] += 1
+        for c, n in self.hand.items():
+            if not c.is_joker:
+                hand[SUITS.index(c.suit)][c.rank] += n
+        for s in range(4):
+            for p in range(1, positions + 1):
+                weight[s][p] = self.weight(Card(1 if p == 14 else p, SUITS[s]))
+        return Problem(
+            table=table,
+            hand=hand,
+            weight=weight,
+            positions=positions,
+            table_jokers=table_jokers,
+            hand_jokers=self.hand[JOKER],
+            joker_weight=self.weight(JOKER),
+            table_empty=not self.table,
+        )
+
+    def manipulate(self) -> bool:
+        """Whole-table rearrangement, exact. Returns False if the result is not proven."""
+        # A quick valid play first: new melds and lay-offs, no rearranging. Its value
+        # bounds the programme below; on a timeout it is the answer.
+        quick_ok = self._quick_lower()
+        prob = self.problem(14 if self.rules.ace_high else 13)
+        search = Search(prob, slow=False, deadline=self.deadline)
+        layout = None
+        for lower in self._targets(prob):
+            layout = search.best(lower)
+            if layout is not None:
+                break
+        if layout is None:
+            return quick_ok
+        if not layout.runs and not layout.groups:
+            return True  # only hand jokers and an empty table: nothing can be played
+        melds = self._layout_melds(prob, layout)
+        if melds is not None and self.offer(melds):
+            return True
+        # The jokers do not all fit (or the engine disagreed): the exact slow mode.
+        return self._slow(prob)
+
+    def _targets(self, prob: Problem) -> list[int]:
+        """Ever lower bars for the programme, ending at the best play known.
+
+        The programme drops every state that cannot beat its bar, so a high bar is
+        cheap; whatever it finds above the bar is the true optimum. Bars first ask for
+        every hand card, then allow 1, 2, 4, ... cards (or points) fewer."""
+        cards = [c for c, n in self.hand.items() for _ in range(n)]
+        total = sum(self.weight(c) for c in cards)
+        floor = self.best.value
+        out: list[int] = []
+        if self.objective == "cards":
+            drop = 0
+            while True:
+                bar = (len(cards) - drop) * SCALE - 1 if drop else total - 1
+                if bar <= floor:
+                    break
+                out.append(bar)
+                drop = 1 if drop == 0 else drop * 2
+        else:
+            step = 0
+            while True:
+                bar = total - 1 - step * SCALE
+                if bar <= floor:
+                    break
+                out.append(bar)
+                step = 1 if step == 0 else step * 2
+        out.append(floor)
+        return out
+
+    def _quick_lower(self) -> bool:
+        counts, jokers, weights = self._counts()
+        pieces = new_meld_pieces(self.rules, counts, jokers)
+        pieces += extension_pieces(self.rules, self.table, counts, jokers)
+        packing, complete = pack(
+            pieces,
+            counts,
+            jokers,
+            weights,
+            self.weight(JOKER),
+            min_points=0,
+            table_room=[room_of(m) for m in self.table],
+            deadline=self.deadline,
+        )
+        if packing is not None:
+            self.offer(self._packing_melds(packing))
+        return complete
+
+    def _slow(self, prob: Problem) -> bool:
+        layout = solve_layout(prob, slow=True, lower=self.best.value, deadline=self.deadline)
+        if layout is not None:
+            melds = self._layout_melds(prob, layout)
+            if melds is None or not self.offer(melds):
+                return False
+        if self.rules.joker_to_hand and prob.table_jokers:
+            for forced, gone in self._redemptions(prob):
+                layout = solve_layout(
+                    prob,
+                    slow=True,
+                    lower=self.best.value,
+                    deadline=self.deadline,
+                    forced_hand=forced,
+                    min_jokers_used=prob.table_jokers - gone,
+                )
+                if layout is not None:
+                    melds = self._layout_melds(prob, layout)
+                    if melds is None or not self.offer(melds):
+                        return False
+        return True
+
+    def _redemptions(self, prob: Problem) -> list[tuple[list[list[int]], int]]:
+        """Hand cards that could redeem table jokers (RR-JOKER), as forced sets."""
+        slots: list[set[Card]] = []
+        for meld in self.table:
+            for card, rep in zip(meld.cards, meld.represents, strict=True):
+                if not card.is_joker:
+                    continue
+                if meld.kind == "group" and len(meld.cards) == 3:
+                    opts = {Card(rep.rank, s) for s in meld.missing_group_suits()}
+                else:
+                    opts = {rep}
+                opts = {c for c in opts if self.hand[c]}
+                if opts:
+                    slots.append(opts)
+        seen: set[tuple[Card, ...]] = set()
+        out: list[tuple[list[list[int]], int]] = []
+        for g in range(1, len(slots) + 1):
+            for chosen in combinations(slots, g):
+                for pick in product(*[sorted(o) for o in chosen]):
+                    key = tuple(sorted(pick))
+                    if key in seen or any(Counter(key)[c] > self.hand[c] for c in key):
+                        continue
+                    seen.add(key)
+                    forced = [[0] * (prob.positions + 1) for _ in range(4)]
+                    for c in key:
+                        forced[SUITS.index(c.suit)][c.rank] += 1
+                    out.append((forced, g))
+        return out
+
+    def _layout_melds(self, prob: Problem, layout: Layout) -> list[list[Card]] | None:
+        """Concrete melds of a layout; None when the spare jokers have nowhere to go."""
+        melds: list[list[Card]] = []
+        rooms: list[int] = []
+        needs = 0
+        for s, cells in layout.runs:
+            suit = SUITS[s]
+            # ace high: A..K..A is two runs (each half keeps a natural: at most 6 jokers)
+            parts = [cells[:7], cells[7:]] if len(cells) > 13 else [cells]
+            for part in parts:
+                cards = [JOKER if p is None else Card(1 if p == 14 else p, suit) for p in part]
+                needs += sum(1 for p in part if p is None)
+                pad = max(0, 3 - len(cards))
+                needs += pad
+                cards += [JOKER] * pad
+                melds.append(cards)
+                rooms.append(13 - len(cards))
+        for p, suits in layout.groups:
+            cards = [Card(1 if p == 14 else p, SUITS[s]) for s in suits]
+            pad = max(0, 3 - len(cards))
+            needs += pad
+            cards += [JOKER] * pad
+            melds.append(cards)
+            rooms.append(4 - len(cards))
+        extra = layout.jokers_used - needs
+        if extra < 0:
+            if self.strict:
+                raise SolverBug(f"layout needs {needs} jokers, uses {layout.jokers_used}")
+            return None
+        for i, room in enumerate(rooms):
+            if extra == 0:
+                break
+            k = min(extra, room)
+            melds[i] += [JOKER] * k
+            extra -= k
+        if extra:
+            return None
+        return melds
+
+
+def _read_table(
+    rules: RuleSet, table: Sequence[Meld] | Sequence[Sequence[object]]
+) -> tuple[Meld, ...]:
+    if all(isinstance(m, Meld) for m in table):
+        return tuple(m for m in table if isinstance(m, Meld))
+    return read_table(rules, [list(m) for m in table if not isinstance(m, Meld)])
+
+
+def _read_hand(hand: Mapping[Card, int] | Iterable[Card | str]) -> Counter[Card]:
+    if isinstance(hand, Mapping):
+        return Counter({parse_card(c): int(n) for c, n in hand.items() if n > 0})
+    return Counter(parse_card(c) for c in hand)
