@@ -31,7 +31,7 @@ def match_group(match_id: int) -> str:
 
 
 def user_group(user_id: int) -> str:
-    return f"user.{user_id}"
+    return f"notify.user.{user_id}"
 
 
 def _send(group: str, message: dict[str, Any]) -> None:

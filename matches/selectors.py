@@ -133,7 +133,10 @@ def _seats(match: Match, game_view: Mapping[str, Any] | None) -> list[dict[str, 
             "username": row.user.get_username() if row.user is not None else None,
             "bot": row.bot_level or None,
         }
-        info.update({k: v for k, v in extra.get(row.index, {}).items() if k != "index"})
+        for key, value in extra.get(row.index, {}).items():
+            if key != "index":
+                # The engine's "bot" says a bot plays the seat now (T-ASYNC).
+                info["botPlaying" if key == "bot" else key] = value
         out.append(info)
     return out
 
@@ -282,6 +285,11 @@ def match_replay(*, match_id: object, user: Any) -> dict[str, Any] | None:
     match = match_get(match_id=match_id, user=user)
     if not match.over:
         return None
+    return replay_data(match)
+
+
+def replay_data(match: Match) -> dict[str, Any]:
+    """Everything about ``match`` (no permission check: for moderators and tests)."""
     events = [
         {"seq": r.seq, **event_full(Event(r.type, r.public, _int_keys(r.private)))}
         for r in MatchEvent.objects.filter(match=match).order_by("seq")
