@@ -1,0 +1,394 @@
+"""GraphQL types of matches (API.md "Core schema"), built from what the selectors give:
+a :class:`matches.selectors.MatchView` (the match as one viewer may see it), stored or
+published events already shaped for the viewer, a finished match's replay.
+
+Nothing here reads the database or decides what a viewer may see; these are mappings.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from enum import Enum
+from typing import Annotated, Any
+
+import strawberry
+from strawberry.relay import PageInfo
+from strawberry.scalars import JSON
+
+from api.rejections import Rejection
+from engine.cards import JOKER, parse_card
+from matches.selectors import MatchView
+
+
+@strawberry.enum(description="The state of a match.")
+class MatchStatus(Enum):
+    WAITING = "WAITING"
+    ACTIVE = "ACTIVE"
+    FINISHED = "FINISHED"
+    ABORTED = "ABORTED"
+
+
+@strawberry.enum(description="How strong a bot plays.")
+class BotLevel(Enum):
+    EASY = "EASY"
+    MEDIUM = "MEDIUM"
+    HARD = "HARD"
+    EXPERT = "EXPERT"
+
+
+@strawberry.enum(description="Where a draw takes its card from.")
+class DrawSource(Enum):
+    STOCK = "STOCK"
+    DISCARD = "DISCARD"
+    RIVER = "RIVER"
+
+
+@strawberry.enum(
+    description="What a meld is. A draft meld (T-DRAFT) may be INVALID while being edited."
+)
+class MeldKind(Enum):
+    RUN = "run"
+    GROUP = "group"
+    INVALID = "invalid"
+
+
+@strawberry.type(description="A card (RULES.md R-CODE). A joker has no rank or suit.")
+class Card:
+    code: str = strawberry.field(description='The card\'s code: "7H", "10S", "AD" or "*".')
+    rank: int | None = strawberry.field(description="1 (ace) .. 13 (king); null for a joker.")
+    suit: str | None = strawberry.field(description="S, H, D or C; null for a joker.")
+    represents: str | None = strawberry.field(
+        description="For a joker in a meld: the card it stands for."
+    )
+
+
+def card(text: str) -> Card:
+    """A Card from a code, or from a meld's annotated joker ``*:7D``."""
+    code, _, represents = text.partition(":")
+    if code == JOKER:
+        return Card(code=JOKER, rank=None, suit=None, represents=represents or None)
+    parsed = parse_card(code)
+    return Card(code=code, rank=parsed.rank, suit=parsed.suit, represents=None)
+
+
+def cards(codes: Sequence[str] | None) -> list[Card]:
+    return [card(c) for c in codes or ()]
+
+
+@strawberry.type(description="A meld on the table (or in a draft).")
+class Meld:
+    cards: list[Card]
+    kind: MeldKind
+    placed_by: list[int] | None = strawberry.field(
+        description="The seat that placed each card, in order (classic rummy lay-offs)."
+    )
+    points: int | None = None
+
+
+def meld(data: Mapping[str, Any]) -> Meld:
+    return Meld(
+        cards=cards(data["cards"]),
+        kind=MeldKind(data["kind"]),
+        placed_by=list(data.get("placedBy") or []) or None,
+        points=data.get("points"),
+    )
+
+
+def draft_meld(codes: Sequence[str]) -> Meld:
+    # A draft is shown as it is, unvalidated (T-DRAFT); cards a client typed wrongly
+    # never reach a draft (the engine refuses unknown codes).
+    return Meld(cards=[card(c) for c in codes], kind=MeldKind.INVALID, placed_by=None)
+
+
+@strawberry.type(description="The turn being played.")
+class Turn:
+    number: int = strawberry.field(description="Send this back as `turn` with every move.")
+    seat: int
+    phase: str = strawberry.field(description="play, discard, key, draw or meld.")
+    deadline: datetime | None
+    draft: list[Meld] | None = strawberry.field(description="The live, unvalidated table.")
+
+
+@strawberry.federation.type(keys=["matchId index"], description="A seat of a match.")
+class Seat:
+    match_id: strawberry.ID
+    index: int
+    user_id: strawberry.ID | None
+    username: str | None
+    bot: BotLevel | None = strawberry.field(description="Seated as a bot of this level.")
+    hand_count: int
+    opened: bool
+    score: int
+    rounds_won: int
+    resigned: bool
+    bot_playing: bool = strawberry.field(
+        description="A bot plays this seat now (after timeouts or a resignation)."
+    )
+    timeouts: int
+
+    @classmethod
+    async def resolve_reference(
+        cls, info: strawberry.Info, match_id: strawberry.ID, index: int
+    ) -> Seat | None:
+        from api.matches import resolve_seat
+
+        return await resolve_seat(info, match_id, index)
+
+
+def seat(match_id: int, data: Mapping[str, Any]) -> Seat:
+    return Seat(
+        match_id=strawberry.ID(str(match_id)),
+        index=data["index"],
+        user_id=strawberry.ID(str(data["userId"])) if data.get("userId") else None,
+        username=data.get("username"),
+        bot=BotLevel(data["bot"]) if data.get("bot") else None,
+        hand_count=data.get("handCount", 0),
+        opened=data.get("opened", False),
+        score=data.get("score", 0),
+        rounds_won=data.get("roundsWon", 0),
+        resigned=data.get("resigned", False),
+        bot_playing=bool(data.get("botPlaying", False)),
+        timeouts=data.get("timeouts", 0),
+    )
+
+
+@strawberry.federation.type(keys=["id"], description="A match as the viewer may see it.")
+class Match:
+    id: strawberry.ID
+    ruleset: str
+    options: JSON = strawberry.field(description="Every rule option of the match.")
+    status: MatchStatus
+    ranked: bool
+    private: bool
+    players: int
+    turn_seconds: int | None
+    correspondence_hours: int | None
+    created_at: datetime
+    seats: list[Seat]
+    my_seat: int | None = strawberry.field(description="The viewer's seat; null if not seated.")
+    table: list[Meld]
+    stock_count: int
+    discard_top: Card | None
+    discard_count: int
+    river: list[Card]
+    turn: Turn | None
+    round: int
+    my_hand: list[Card] | None = strawberry.field(description="Only for a seated viewer.")
+    drawn_cards: list[Card] | None = strawberry.field(
+        description="Cards the viewer drew from the stock this turn (RK-RIVER)."
+    )
+    last_seq: int = strawberry.field(description="The seq of the match's latest event.")
+    winner: Seat | None
+    winners: list[Seat]
+    legal: JSON | None = strawberry.field(description="What the viewer may do now.")
+    outcome: JSON | None
+    rounds: JSON = strawberry.field(description="Each finished round's result.")
+    view: JSON | None = strawberry.field(
+        description="The engine's whole view for this viewer (what bots play from)."
+    )
+
+    @classmethod
+    async def resolve_reference(cls, info: strawberry.Info, id: strawberry.ID) -> Match | None:
+        from api.matches import resolve_match
+
+        return await resolve_match(info, id)
+
+
+def match(data: MatchView) -> Match:
+    """The GraphQL Match of a MatchView."""
+    v = data.view or {}
+    seats = [seat(data.id, s) for s in data.seats]
+    by_index = {s.index: s for s in seats}
+    on_turn = v.get("onTurn")
+    turn = None
+    if on_turn is not None and data.status == "ACTIVE":
+        turn = Turn(
+            number=data.turn,
+            seat=on_turn,
+            phase=v.get("phase", ""),
+            deadline=datetime.fromisoformat(data.deadline) if data.deadline else None,
+            draft=[draft_meld(m) for m in v["draft"]] if v.get("draft") is not None else None,
+        )
+    winners = [by_index[i] for i in data.winners if i in by_index]
+    return Match(
+        id=strawberry.ID(str(data.id)),
+        ruleset=data.ruleset,
+        options=data.options,
+        status=MatchStatus(data.status),
+        ranked=data.ranked,
+        private=data.private,
+        players=data.players,
+        turn_seconds=data.turn_seconds,
+        correspondence_hours=data.correspondence_hours,
+        created_at=datetime.fromisoformat(data.created_at),
+        seats=seats,
+        my_seat=data.seat,
+        table=[meld(m) for m in v.get("table", [])],
+        stock_count=v.get("stockCount", 0),
+        discard_top=card(v["discardTop"]) if v.get("discardTop") else None,
+        discard_count=v.get("discardCount", 0),
+        river=cards(v.get("river")),
+        turn=turn,
+        round=data.round,
+        my_hand=cards(v["hand"]) if v.get("hand") is not None else None,
+        drawn_cards=cards(v["drawnCards"]) if "drawnCards" in v else None,
+        last_seq=data.last_seq,
+        winner=winners[0] if len(winners) == 1 else None,
+        winners=winners,
+        legal=v.get("legal"),
+        outcome=v.get("outcome"),
+        rounds=v.get("rounds", []),
+        view=data.view,
+    )
+
+
+@strawberry.type(description="One event of a match, as the viewer may see it.")
+class MatchEvent:
+    seq: int
+    type: str
+    match_id: strawberry.ID
+    payload: JSON
+
+
+def match_event(data: Mapping[str, Any]) -> MatchEvent:
+    return MatchEvent(
+        seq=data["seq"],
+        type=data["type"],
+        match_id=strawberry.ID(str(data["matchId"])),
+        payload=data["payload"],
+    )
+
+
+@strawberry.type(description="A notification for the user: MATCH_STARTED, YOUR_TURN, ...")
+class UserEvent:
+    type: str = strawberry.field(
+        description="MATCH_STARTED, YOUR_TURN, MATCH_ENDED or MATCH_ABORTED."
+    )
+    match_id: strawberry.ID | None
+    payload: JSON
+
+
+@strawberry.type(description="A rule-set preset with its options and their defaults.")
+class Ruleset:
+    name: str
+    family: str
+    min_players: int
+    max_players: int
+    aliases: list[str]
+    options: JSON
+
+
+@strawberry.type(description="Whether a meld is valid, and if not why (R-EXPLAIN).")
+class MeldCheck:
+    valid: bool
+    kind: MeldKind | None
+    points: int | None
+    cards: list[Card] | None
+    code: str | None
+    reason: str | None
+    message: str | None
+    meld_index: int
+    missing_card: str | None
+
+
+@strawberry.type(description="A solver suggestion: the whole new table and what it plays.")
+class Play:
+    table: list[Meld]
+    played: list[Card]
+    cards: int
+    points: int
+    optimal: bool
+
+
+@strawberry.type(description="One event with every private part (finished matches only).")
+class ReplayEvent:
+    seq: int
+    type: str
+    payload: JSON
+    private: JSON = strawberry.field(description="Per seat (keys are seat indexes).")
+
+
+@strawberry.type(description="A match that is over, with full information.")
+class Replay:
+    match_id: strawberry.ID
+    ruleset: str
+    status: MatchStatus
+    options: JSON
+    seats: list[Seat]
+    events: list[ReplayEvent]
+    actions: JSON = strawberry.field(description="The action log, in order.")
+    hands: list[list[Card]] = strawberry.field(description="Every hand at the end.")
+    winners: list[int]
+    outcome: JSON | None
+
+
+def replay(data: Mapping[str, Any]) -> Replay:
+    return Replay(
+        match_id=strawberry.ID(str(data["matchId"])),
+        ruleset=data["ruleset"],
+        status=MatchStatus(data["status"]),
+        options=data["options"],
+        seats=[seat(data["matchId"], s) for s in data["seats"]],
+        events=[
+            ReplayEvent(seq=e["seq"], type=e["type"], payload=e["payload"], private=e["private"])
+            for e in data["events"]
+        ],
+        actions=data["actions"],
+        hands=[cards(h) for h in data["hands"]],
+        winners=data["winners"],
+        outcome=data["outcome"],
+    )
+
+
+@strawberry.type
+class MatchEdge:
+    cursor: str
+    node: Match
+
+
+@strawberry.type(description="A page of matches, newest first.")
+class MatchConnection:
+    edges: list[MatchEdge]
+    page_info: PageInfo
+
+
+def cursor_of(match_id: int) -> str:
+    return base64.urlsafe_b64encode(f"match:{match_id}".encode()).decode()
+
+
+def id_of_cursor(cursor: str) -> int:
+    """Raises ValueError for a cursor this API did not make."""
+    text = base64.urlsafe_b64decode(cursor.encode()).decode()
+    kind, _, number = text.partition(":")
+    if kind != "match":
+        raise ValueError(cursor)
+    return int(number)
+
+
+@strawberry.input
+class JokerSwapInput:
+    meld_index: int = strawberry.field(description="The meld's index at the turn's start.")
+    card: str = strawberry.field(description="The card put in the joker's place.")
+
+
+@strawberry.input
+class CreateMatchInput:
+    ruleset: str = "robbers"
+    options: JSON | None = strawberry.field(
+        default=None, description="Rule option overrides (RULES.md names)."
+    )
+    seats: int = strawberry.field(description="Players, 2..5 (preset limits apply).")
+    bots: list[BotLevel] | None = strawberry.field(
+        default=None, description="Bots seated at creation, after the creator."
+    )
+    turn_seconds: int | None = None
+    correspondence_hours: int | None = None
+    ranked: bool = False
+    private: bool = False
+
+
+MatchResult = Annotated[Match | Rejection, strawberry.union("MatchResult")]
+TurnResult = Annotated[Match | Rejection, strawberry.union("TurnResult")]
+DraftResult = Annotated[Match | Rejection, strawberry.union("DraftResult")]

@@ -1,0 +1,503 @@
+"""Matches over GraphQL (API.md): queries, mutations and the two subscriptions.
+
+Resolvers are thin (STYLE 15): authenticate, call one ``matches`` service or selector in
+a worker thread, map the result. A service's ``Rejected`` becomes a ``Rejection`` (data);
+``MatchNotFound`` a NOT_FOUND error and ``InvalidRequest`` a BAD_INPUT error.
+
+Subscriptions join the match's (or the user's) Channels group first, then read what is
+stored, then pass on live events: see :meth:`MatchSubscription.match_events`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator, Callable, Sequence
+from typing import Any, TypeVar
+
+import strawberry
+from channels.db import database_sync_to_async
+from graphql import GraphQLError
+from strawberry.relay import PageInfo
+from strawberry.scalars import JSON
+
+from api import match_types as t
+from api.auth import forbidden, get_user, require_user
+from api.errors import bad_input
+from api.rejections import Rejection, rejection
+from engine.errors import EngineError
+from engine.melds import check_melds
+from engine.rules import ruleset as make_ruleset
+from matches import selectors, services
+from matches.errors import InvalidRequest, MatchNotFound, Rejected
+from matches.models import Match as MatchRow
+from matches.publishing import MATCH_EVENTS, USER_EVENT, match_group, user_group
+from matches.selectors import MatchView
+
+T = TypeVar("T")
+
+# Events after which a match has nothing more to say: its event stream completes.
+FINAL_EVENTS = frozenset({"MATCH_ENDED", "MATCH_ABORTED"})
+MAX_CHECK_MELDS = 60
+
+
+def enum_value(value: Any) -> Any:
+    """An enum argument's value (the member's value; a raw value passes through)."""
+    return getattr(value, "value", value)
+
+
+def not_found(message: str) -> GraphQLError:
+    return GraphQLError(message, extensions={"code": "NOT_FOUND"})
+
+
+async def call(fn: Callable[..., T], **kwargs: Any) -> T:
+    """Run a service or selector in a worker thread; map its errors onto GraphQL's."""
+    try:
+        return await database_sync_to_async(fn)(**kwargs)
+    except MatchNotFound as exc:
+        raise not_found(str(exc)) from None
+    except InvalidRequest as exc:
+        raise bad_input(str(exc)) from None
+
+
+def to_result(result: MatchView | Rejected) -> t.Match | Rejection:
+    if isinstance(result, Rejected):
+        return rejection(
+            result.code,
+            result.message,
+            reason=result.reason,
+            meld_index=result.meld_index,
+            missing_card=result.missing_card,
+            rule=result.rule,
+        )
+    return t.match(result)
+
+
+def _viewed(match_id: object, user: Any) -> MatchView:
+    return selectors.match_view(match=selectors.match_get(match_id=match_id, user=user), user=user)
+
+
+async def resolve_match(info: strawberry.Info, match_id: object) -> t.Match | None:
+    try:
+        return t.match(await call(_viewed, match_id=match_id, user=get_user(info)))
+    except GraphQLError as exc:
+        if (exc.extensions or {}).get("code") == "NOT_FOUND":
+            return None
+        raise
+
+
+async def resolve_seat(info: strawberry.Info, match_id: object, index: int) -> t.Seat | None:
+    found = await resolve_match(info, match_id)
+    if found is None:
+        return None
+    return next((s for s in found.seats if s.index == index), None)
+
+
+def _connection(rows: tuple[list[MatchRow], bool], user: Any) -> t.MatchConnection:
+    matches, more = rows
+    edges = [
+        t.MatchEdge(
+            cursor=t.cursor_of(m.pk), node=t.match(selectors.match_view(match=m, user=user))
+        )
+        for m in matches
+    ]
+    return t.MatchConnection(
+        edges=edges,
+        page_info=PageInfo(
+            has_next_page=more,
+            has_previous_page=False,
+            start_cursor=edges[0].cursor if edges else None,
+            end_cursor=edges[-1].cursor if edges else None,
+        ),
+    )
+
+
+def _after(cursor: str | None) -> int | None:
+    if cursor is None:
+        return None
+    try:
+        return t.id_of_cursor(cursor)
+    except (ValueError, UnicodeDecodeError):
+        raise bad_input("after is not a cursor of this list") from None
+
+
+def _my_matches(user: Any, status: str | None, first: int, after: int | None) -> t.MatchConnection:
+    rows = selectors.my_matches(user=user, status=status, first=first, after=after)
+    return _connection(rows, user)
+
+
+def _open_matches(
+    user: Any, ruleset: str | None, first: int, after: int | None
+) -> t.MatchConnection:
+    rows = selectors.open_matches(ruleset_name=ruleset, first=first, after=after)
+    return _connection(rows, user)
+
+
+@strawberry.type
+class MatchQuery:
+    @strawberry.field(description="The rule-set presets with their options and defaults.")
+    def rulesets(self) -> list[t.Ruleset]:
+        return [
+            t.Ruleset(
+                name=r["name"],
+                family=r["family"],
+                min_players=r["minPlayers"],
+                max_players=r["maxPlayers"],
+                aliases=r["aliases"],
+                options=r["options"],
+            )
+            for r in selectors.rulesets()
+        ]
+
+    @strawberry.field(description="A match as the viewer may see it; null if unknown.")
+    async def match(self, info: strawberry.Info, id: strawberry.ID) -> t.Match | None:
+        return await resolve_match(info, id)
+
+    @strawberry.field(description="The viewer's matches, newest first.")
+    async def my_matches(
+        self,
+        info: strawberry.Info,
+        status: t.MatchStatus | None = None,
+        first: int = 20,
+        after: str | None = None,
+    ) -> t.MatchConnection:
+        user = require_user(info)
+        return await call(
+            _my_matches,
+            user=user,
+            status=enum_value(status) if status else None,
+            first=first,
+            after=_after(after),
+        )
+
+    @strawberry.field(description="Public matches waiting for players, newest first.")
+    async def open_matches(
+        self,
+        info: strawberry.Info,
+        ruleset: str | None = None,
+        first: int = 20,
+        after: str | None = None,
+    ) -> t.MatchConnection:
+        return await call(
+            _open_matches, user=get_user(info), ruleset=ruleset, first=first, after=_after(after)
+        )
+
+    @strawberry.field(description="A match that is over, with full information; else null.")
+    async def replay(self, info: strawberry.Info, match_id: strawberry.ID) -> t.Replay | None:
+        data = await call(selectors.match_replay, match_id=match_id, user=get_user(info))
+        return t.replay(data) if data is not None else None
+
+    @strawberry.field(description="Validity, kind, points and reason of each meld.")
+    def check_melds(
+        self, ruleset: str, melds: list[list[str]], options: JSON | None = None
+    ) -> list[t.MeldCheck]:
+        if len(melds) > MAX_CHECK_MELDS or any(len(m) > 60 for m in melds):
+            raise bad_input(f"at most {MAX_CHECK_MELDS} melds of at most 60 cards")
+        if options is not None and not isinstance(options, dict):
+            raise bad_input("options must be a JSON object")
+        try:
+            rules = make_ruleset(ruleset, options)
+            checked = check_melds(rules, melds)
+        except EngineError as exc:
+            raise bad_input(exc.message) from None
+        return [
+            t.MeldCheck(
+                valid=bool(c["valid"]),
+                kind=t.MeldKind(c["kind"]) if c.get("kind") else None,
+                points=c.get("points"),  # type: ignore[arg-type]
+                cards=t.cards(c["cards"]) if c.get("cards") else None,  # type: ignore[arg-type]
+                code=c.get("code"),  # type: ignore[arg-type]
+                reason=c.get("reason"),  # type: ignore[arg-type]
+                message=c.get("message"),  # type: ignore[arg-type]
+                meld_index=i,
+                missing_card=c.get("missingCard"),  # type: ignore[arg-type]
+            )
+            for i, c in enumerate(checked)
+        ]
+
+    @strawberry.field(description="Indexes of table melds the card can be laid off on.")
+    async def fits(self, info: strawberry.Info, match_id: strawberry.ID, card: str) -> list[int]:
+        return await call(selectors.match_fits, match_id=match_id, user=get_user(info), card=card)
+
+    @strawberry.field(
+        description="The solver's suggestion for the viewer's hand; refused in ranked play."
+    )
+    async def hint(self, info: strawberry.Info, match_id: strawberry.ID) -> t.Play | None:
+        user = require_user(info)
+        found = await call(selectors.match_hint, match_id=match_id, user=user)
+        if isinstance(found, Rejected):
+            raise GraphQLError(
+                found.message, extensions={"code": "FORBIDDEN", "reason": str(found.code)}
+            )
+        return t.Play(
+            table=[
+                t.Meld(
+                    cards=t.cards(m.codes), kind=t.MeldKind(m.kind), placed_by=None, points=m.points
+                )
+                for m in found.table
+            ],
+            played=[t.card(c.code) for c in found.played],
+            cards=found.cards,
+            points=found.points,
+            optimal=found.optimal,
+        )
+
+
+def _swaps(swaps: Sequence[t.JokerSwapInput] | None) -> list[tuple[int, str]]:
+    return [(s.meld_index, s.card) for s in swaps or ()]
+
+
+@strawberry.type
+class MatchMutation:
+    @strawberry.mutation(description="A new match, with the caller in seat 0.")
+    async def create_match(self, info: strawberry.Info, input: t.CreateMatchInput) -> t.MatchResult:
+        user = require_user(info)
+        if input.options is not None and not isinstance(input.options, dict):
+            raise bad_input("options must be a JSON object of option names to values")
+        result = await call(
+            services.match_create,
+            user=user,
+            ruleset_name=input.ruleset,
+            options=input.options,
+            seats=input.seats,
+            bots=[enum_value(b) for b in input.bots or ()],
+            turn_seconds=input.turn_seconds,
+            correspondence_hours=input.correspondence_hours,
+            ranked=input.ranked,
+            private=input.private,
+        )
+        return to_result(result)
+
+    @strawberry.mutation(description="Take a free seat of a waiting match.")
+    async def join_match(self, info: strawberry.Info, match_id: strawberry.ID) -> t.MatchResult:
+        user = require_user(info)
+        return to_result(await call(services.match_join, match_id=match_id, user=user))
+
+    @strawberry.mutation(description="Seat a bot (the creator, before the start).")
+    async def add_bot(
+        self, info: strawberry.Info, match_id: strawberry.ID, level: t.BotLevel
+    ) -> t.MatchResult:
+        user = require_user(info)
+        return to_result(
+            await call(services.match_add_bot, match_id=match_id, user=user, level=enum_value(level))
+        )
+
+    @strawberry.mutation(description="Deal (the creator, once every seat is taken).")
+    async def start_match(self, info: strawberry.Info, match_id: strawberry.ID) -> t.MatchResult:
+        user = require_user(info)
+        return to_result(await call(services.match_start, match_id=match_id, user=user))
+
+    @strawberry.mutation(description="Leave a waiting match, or resign a running one.")
+    async def resign(self, info: strawberry.Info, match_id: strawberry.ID) -> t.MatchResult:
+        user = require_user(info)
+        return to_result(await call(services.match_resign, match_id=match_id, user=user))
+
+    @strawberry.mutation(description="Take the seat back from the bot that played it.")
+    async def reclaim_seat(self, info: strawberry.Info, match_id: strawberry.ID) -> t.MatchResult:
+        user = require_user(info)
+        return to_result(await call(services.match_reclaim, match_id=match_id, user=user))
+
+    @strawberry.mutation(description="Show the in-progress table live (not validated).")
+    async def update_draft(
+        self, info: strawberry.Info, match_id: strawberry.ID, turn: int, table: list[list[str]]
+    ) -> t.DraftResult:
+        user = require_user(info)
+        return to_result(
+            await call(
+                services.match_update_draft, match_id=match_id, turn=turn, table=table, user=user
+            )
+        )
+
+    @strawberry.mutation(description="Commit the whole new table.")
+    async def commit_turn(
+        self,
+        info: strawberry.Info,
+        match_id: strawberry.ID,
+        turn: int,
+        table: list[list[str]],
+        joker_swaps: list[t.JokerSwapInput] | None = None,
+        idempotency_key: str | None = None,
+    ) -> t.TurnResult:
+        user = require_user(info)
+        result = await call(
+            services.match_commit_turn,
+            match_id=match_id,
+            turn=turn,
+            table=table,
+            joker_swaps=_swaps(joker_swaps),
+            idempotency_key=idempotency_key,
+            user=user,
+        )
+        return to_result(result)
+
+    @strawberry.mutation(description="Draw a card (or river tiles: riverIndex names the key).")
+    async def draw(
+        self,
+        info: strawberry.Info,
+        match_id: strawberry.ID,
+        turn: int,
+        source: t.DrawSource = t.DrawSource.STOCK,
+        river_index: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> t.TurnResult:
+        user = require_user(info)
+        result = await call(
+            services.match_draw,
+            match_id=match_id,
+            turn=turn,
+            source=str(enum_value(source or t.DrawSource.STOCK)).lower(),
+            river_index=river_index,
+            idempotency_key=idempotency_key,
+            user=user,
+        )
+        return to_result(result)
+
+    @strawberry.mutation(description="Discard a card.")
+    async def discard(
+        self,
+        info: strawberry.Info,
+        match_id: strawberry.ID,
+        turn: int,
+        card: str,
+        idempotency_key: str | None = None,
+    ) -> t.TurnResult:
+        user = require_user(info)
+        result = await call(
+            services.match_discard,
+            match_id=match_id,
+            turn=turn,
+            card=card,
+            idempotency_key=idempotency_key,
+            user=user,
+        )
+        return to_result(result)
+
+    @strawberry.mutation(description="Pass on an empty stock (RR-STOCK-OUT, RK-END).")
+    async def pass_turn(
+        self,
+        info: strawberry.Info,
+        match_id: strawberry.ID,
+        turn: int,
+        idempotency_key: str | None = None,
+    ) -> t.TurnResult:
+        user = require_user(info)
+        result = await call(
+            services.match_pass,
+            match_id=match_id,
+            turn=turn,
+            idempotency_key=idempotency_key,
+            user=user,
+        )
+        return to_result(result)
+
+    @strawberry.mutation(description="One step back (classic rummy), or drop the draft.")
+    async def undo(self, info: strawberry.Info, match_id: strawberry.ID, turn: int) -> t.TurnResult:
+        user = require_user(info)
+        return to_result(await call(services.match_undo, match_id=match_id, turn=turn, user=user))
+
+
+# -- subscriptions -------------------------------------------------------------------------
+
+
+def _subscriber(match_id: object, user: Any) -> tuple[int, int | None]:
+    match = selectors.match_get(match_id=match_id, user=user)
+    return match.pk, selectors.seat_of(match, user)
+
+
+def _backlog(match_id: int, after: int, seat: int | None) -> tuple[list[dict[str, Any]], bool]:
+    """What is stored after ``after`` (or one RESYNC event), and whether the match is over
+    with nothing more to come."""
+    match = MatchRow.objects.get(pk=match_id)
+    events = selectors.match_events_after(match_id=match_id, after=after, seat=seat)
+    if events is None:
+        events = [selectors.resync_event(match=match, seat=seat)]
+    done = match.over and (not events or events[-1]["seq"] >= match.last_seq)
+    return events, done
+
+
+def _seat_now(match_id: int, user: Any) -> int | None:
+    match = MatchRow.objects.get(pk=match_id)
+    return selectors.seat_of(match, user)
+
+
+def _ws(info: strawberry.Info) -> Any:
+    ws = info.context["ws"]
+    if ws is None:  # pragma: no cover - strawberry runs subscriptions over websockets only
+        raise forbidden("subscriptions are served over the websocket only")
+    return ws
+
+
+@strawberry.type
+class MatchSubscription:
+    @strawberry.subscription(
+        description=(
+            "Every event of the match with seq > `after` (null: from the start), then the "
+            "live ones, in seq order without gaps or duplicates, each as the viewer may see "
+            "it. Too old an `after` gets one RESYNC event (payload: the full view) instead. "
+            "Completes after MATCH_ENDED or MATCH_ABORTED."
+        )
+    )
+    async def match_events(
+        self, info: strawberry.Info, match_id: strawberry.ID, after: int | None = None
+    ) -> AsyncGenerator[t.MatchEvent, None]:
+        user = get_user(info)
+        if after is not None and after < 0:
+            raise bad_input("after is a seq the client saw (0 or more)")
+        pk, seat = await call(_subscriber, match_id=match_id, user=user)
+        ws = _ws(info)
+        # Join the group before reading the log: an event committed in between is then
+        # both stored and delivered live, and the seq check drops the second copy.
+        async with ws.listen_to_channel(MATCH_EVENTS, groups=[match_group(pk)]) as live:
+            last = after or 0
+            backlog, done = await call(_backlog, match_id=pk, after=last, seat=seat)
+            for event in backlog:
+                yield t.match_event(event)
+                last = event["seq"]
+                if event["type"] in FINAL_EVENTS:
+                    return
+            if done:
+                return
+            async for message in live:
+                # Every subscription of a socket sees every message of its groups' type.
+                if message.get("match_id") != pk:
+                    continue
+                for row in message["events"]:
+                    if row["seq"] <= last:
+                        continue
+                    if row["seq"] > last + 1:
+                        # A message was missed or overtaken: read the gap from the log.
+                        gap = await call(
+                            selectors.match_events_after,
+                            match_id=pk,
+                            after=last,
+                            seat=seat,
+                            upto=row["seq"] - 1,
+                        )
+                        if gap is None:
+                            match = await call(MatchRow.objects.get, pk=pk)
+                            gap = [await call(selectors.resync_event, match=match, seat=seat)]
+                        for event in gap:
+                            if event["seq"] > last:
+                                yield t.match_event(event)
+                                last = event["seq"]
+                        if row["seq"] <= last:
+                            continue
+                    if row["type"] == "SEAT_CHANGED" and user is not None:
+                        seat = await call(_seat_now, match_id=pk, user=user)
+                    yield t.match_event(selectors.shape_event(pk, row, seat))
+                    last = row["seq"]
+                    if row["type"] in FINAL_EVENTS:
+                        return
+
+    @strawberry.subscription(
+        description="The viewer's notifications: MATCH_STARTED, YOUR_TURN, MATCH_ENDED, ..."
+    )
+    async def my_events(self, info: strawberry.Info) -> AsyncGenerator[t.UserEvent, None]:
+        user = require_user(info)
+        ws = _ws(info)
+        async with ws.listen_to_channel(USER_EVENT, groups=[user_group(user.pk)]) as live:
+            async for message in live:
+                event = message["event"]
+                yield t.UserEvent(
+                    type=event["type"],
+                    match_id=strawberry.ID(str(event["matchId"])) if event.get("matchId") else None,
+                    payload=event.get("payload") or {},
+                )
