@@ -52,3 +52,81 @@ class Token(models.Model):
         """Neither revoked nor expired (the user's own state is checked separately)."""
         moment = now if now is not None else timezone.now()
         return self.revoked_at is None and self.expires_at > moment  # type: ignore[operator]
+
+
+class Tempo(models.TextChoices):
+    """How fast a rated match is played; each tempo has its own rating (a player strong
+    with a day per move may be weak against a clock)."""
+
+    LIVE = "LIVE", "live"
+    CORRESPONDENCE = "CORRESPONDENCE", "correspondence"
+
+
+class Rating(models.Model):
+    """A user's OpenSkill (Plackett-Luce) rating for one rule set and tempo.
+
+    Created by the first rated match in that rule set and tempo; written only by
+    `accounts.ratings`. `ordinal` (mu - 3 sigma, the conservative rating) is stored so that
+    the leaderboard is an index scan.
+    """
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="ratings")
+    ruleset = models.CharField(max_length=40)
+    tempo = models.CharField(max_length=16, choices=Tempo.choices)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "ruleset", "tempo"], name="rating_one_per_ruleset_tempo"
+            )
+        ]
+        indexes = [
+            models.Index(fields=["ruleset", "tempo", "-ordinal", "user"], name="rating_board")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.ruleset}/{self.tempo}: {self.ordinal:.2f}"
+
+
+class RatingChange(models.Model):
+    """How one rated match moved one user's rating (MATCH_ENDED "rating changes").
+
+    `match_id` is a plain id of `matches.Match`: accounts does not depend on matches.
+    """
+
+    match_id = models.PositiveBigIntegerField(db_index=True)
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="rating_changes")
+    ruleset = models.CharField(max_length=40)
+    tempo = models.CharField(max_length=16, choices=Tempo.choices)
+    rank = models.PositiveSmallIntegerField()  # 1 = won; equal ranks tied
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match_id", "user"], name="ratingchange_once_per_match")
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"match {self.match_id}, user {self.user_id}: {self.mu_before:.2f}->{self.mu_after:.2f}"
+        )
+
+
+class RatedMatch(models.Model):
+    """The per-match "rated" flag: a row exists once a match's result moved the ratings,
+    so that a repeated or concurrent rating task changes nothing (unique `match_id`)."""
+
+    match_id = models.PositiveBigIntegerField(unique=True)
+    rated_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    def __str__(self) -> str:
+        return f"match {self.match_id} rated at {self.rated_at:%Y-%m-%d %H:%M}"
