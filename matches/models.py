@@ -216,3 +216,28 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}:{self.key}"
+
+
+class QueueTicket(models.Model):
+    """A user waiting for a ranked match (``matches.matchmaking``): one per user at a time.
+
+    ``ordinal`` is the user's conservative rating in the wanted rule set and tempo when it
+    queued, what tables are formed by; ``bots_after`` is when the remaining seats of its
+    table may be filled with bots. Deleted when its table is formed or the user dequeues.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="queue_ticket"
+    )
+    ruleset = models.CharField(max_length=40)
+    players = models.PositiveSmallIntegerField()
+    tempo = models.CharField(max_length=16)  # accounts.models.Tempo
+    ordinal = models.FloatField()
+    created_at = models.DateTimeField()
+    bots_after = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["ruleset", "players", "tempo", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} queued for {self.ruleset}/{self.players}/{self.tempo}"
