@@ -72,6 +72,10 @@ class Match(models.Model):
     actions_count = models.PositiveIntegerField(default=0)
     winners = models.JSONField(default=list, blank=True)  # seat indexes, once finished
     outcome = models.JSONField(null=True, blank=True)  # engine MatchOutcome.to_dict()
+    # Correspondence reminders (matches.deadlines): when 80% of the turn's time is gone,
+    # and the turn already reminded (once per turn).
+    remind_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    reminded_turn = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         verbose_name_plural = "matches"
@@ -100,6 +104,16 @@ class Seat(models.Model):
     # "" for a human or empty seat.
     bot_level = models.CharField(max_length=10, choices=BotLevel.choices, blank=True, default="")
     joined_at = models.DateTimeField(null=True, blank=True)
+    # Seat takeover (matches.takeover, T-ASYNC): why a bot plays this human's seat now
+    # ("" none, "timeouts", "resigned", "disconnected") and at which level; ``abandoned``
+    # is what ratings read at the end (cleared by a reclaim); ``timeouts`` counts every
+    # expired turn of the seat.
+    takeover = models.CharField(max_length=12, blank=True, default="")
+    takeover_level = models.CharField(
+        max_length=10, choices=BotLevel.choices, blank=True, default=""
+    )
+    abandoned = models.BooleanField(default=False)
+    timeouts = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["match", "index"]
@@ -241,3 +255,40 @@ class QueueTicket(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} queued for {self.ruleset}/{self.players}/{self.tempo}"
+
+
+class Vacation(models.Model):
+    """A player's vacation (``setVacation``): their correspondence clocks do not run
+    between ``starts_at`` and ``ends_at`` (semantics in ``matches.correspondence``)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations"
+    )
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        ordering = ["user", "starts_at"]
+
+    def __str__(self) -> str:
+        return f"vacation of {self.user_id}: {self.starts_at} to {self.ends_at}"
+
+
+class PushDevice(models.Model):
+    """A device token for push notifications (``registerDevice``)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_devices"
+    )
+    platform = models.CharField(max_length=16)
+    token = models.CharField(max_length=512)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["platform", "token"], name="pushdevice_unique_token")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.platform} device of {self.user_id}"
