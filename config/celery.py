@@ -12,6 +12,8 @@ app = Celery("rummy")
 # Every CELERY_* setting in config/settings.py configures this app.
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+# bots/ is not a Django app (it knows only the engine), so the line above misses its tasks.
+app.autodiscover_tasks(["bots"])
 
 
 @app.task(name="config.ping")
