@@ -270,6 +270,65 @@ RATE_LIMIT_WS_MESSAGES_USER = _env_rate("RATE_LIMIT_WS_MESSAGES_USER", "60/1")
 LOGIN_FAILURES_USERNAME = _env_rate("LOGIN_FAILURES_USERNAME", "10/900")
 LOGIN_FAILURES_IP = _env_rate("LOGIN_FAILURES_IP", "100/900")
 
+# --- bot seats, turn deadlines, correspondence (bots.tasks, matches.deadlines) ----------
+
+
+def _env_seconds(name: str, default: float) -> float:
+    raw = _env(name)
+    try:
+        return float(raw) if raw else default
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a number of seconds, not {raw!r}") from None
+
+
+# A bot in a live (or untimed) match waits this long before each move, so that its moves
+# do not appear inhumanly fast; correspondence bots move at once. 0 in tests.
+BOT_THINK_SECONDS = _env_seconds("BOT_THINK_SECONDS", 1.0)
+# The level of the bot that takes over a human's seat (timeouts, resignation, disconnection).
+BOT_TAKEOVER_LEVEL = _env("BOT_TAKEOVER_LEVEL", "MEDIUM").upper()
+# The sweeper re-queues a bot turn that has not moved for this long (its task was lost).
+BOT_STALL_SECONDS = _env_seconds("BOT_STALL_SECONDS", 30.0)
+# Celery beat runs the deadline sweeper this often: it applies every deadline already past
+# (a lost expiry task), sends correspondence reminders and takes over disconnected seats.
+DEADLINE_SWEEP_SECONDS = _env_seconds("DEADLINE_SWEEP_SECONDS", 5.0)
+# Only deadlines this close get an ETA task; later ones (correspondence) are the sweeper's.
+# Must stay well below the Redis visibility timeout (1 hour): an unacknowledged countdown
+# task older than that is delivered again.
+DEADLINE_TASK_MAX_SECONDS = _env_seconds("DEADLINE_TASK_MAX_SECONDS", 600.0)
+# A correspondence reminder goes out when this share of the turn's time is gone.
+REMINDER_FRACTION = _env_seconds("REMINDER_FRACTION", 0.8)
+# setVacation: days of vacation a player may book per rolling 365 days.
+VACATION_DAYS_PER_YEAR = _env_int("VACATION_DAYS_PER_YEAR", 30)
+# Websocket presence (matchEvents subscriptions): a heartbeat this often, and a live
+# player unseen for PRESENCE_GRACE_SECONDS is replaced by a bot until they reclaim.
+PRESENCE_HEARTBEAT_SECONDS = _env_seconds("PRESENCE_HEARTBEAT_SECONDS", 10.0)
+PRESENCE_GRACE_SECONDS = _env_seconds("PRESENCE_GRACE_SECONDS", 60.0)
+
+# Notifications of correspondence play ("your turn", reminders): each class named here
+# gets every notification (matches.notifications.Sender); push goes to PUSH_BACKEND.
+NOTIFICATION_SENDERS = _env_list("NOTIFICATION_SENDERS") or [
+    "matches.notifications.EmailSender",
+    "matches.notifications.PushSender",
+]
+PUSH_BACKEND = _env("PUSH_BACKEND", "matches.notifications.LogPushBackend")
+EMAIL_BACKEND = _env(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else "django.core.mail.backends.smtp.EmailBackend",
+)
+EMAIL_FILE_PATH = _env("EMAIL_FILE_PATH") or str(VAR_DIR / "mail")
+EMAIL_HOST = _env("EMAIL_HOST", "localhost")
+EMAIL_PORT = _env_int("EMAIL_PORT", 25)
+DEFAULT_FROM_EMAIL = _env("DEFAULT_FROM_EMAIL", "rummy@localhost")
+
+CELERY_BEAT_SCHEDULE["matches.sweep_deadlines"] = {
+    "task": "matches.sweep_deadlines",
+    "schedule": DEADLINE_SWEEP_SECONDS,
+    # A sweep that waited past the next one is worthless: the next one does its work.
+    "options": {"expires": DEADLINE_SWEEP_SECONDS},
+}
+
 # --- i18n, static -----------------------------------------------------------------------
 
 LANGUAGE_CODE = "en-us"
