@@ -270,6 +270,54 @@ RATE_LIMIT_WS_MESSAGES_USER = _env_rate("RATE_LIMIT_WS_MESSAGES_USER", "60/1")
 LOGIN_FAILURES_USERNAME = _env_rate("LOGIN_FAILURES_USERNAME", "10/900")
 LOGIN_FAILURES_IP = _env_rate("LOGIN_FAILURES_IP", "100/900")
 
+# /metrics: when set, the scraper must send `Authorization: Bearer <METRICS_TOKEN>`.
+METRICS_TOKEN = _env("METRICS_TOKEN")
+
+# --- ratings and ranked matchmaking (accounts.ratings, matches.matchmaking) -------------
+
+
+def _env_float(name: str, default: float) -> float:
+    raw = _env(name)
+    try:
+        return float(raw) if raw else default
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a number, not {raw!r}") from None
+
+
+# OpenSkill (Plackett-Luce): a new player's rating, per rule set and tempo. A rating is
+# `provisional` until its sigma falls below RATING_PROVISIONAL_SIGMA (about a dozen games).
+RATING_MU = 25.0
+RATING_SIGMA = 25.0 / 3
+RATING_PROVISIONAL_SIGMA = _env_float("RATING_PROVISIONAL_SIGMA", 6.5)
+# Bots are not rated: each level stands for this fixed (mu, sigma) in every rated match.
+RATING_BOTS = {
+    "EASY": (15.0, 1.0),
+    "MEDIUM": (20.0, 1.0),
+    "HARD": (25.0, 1.0),
+    "EXPERT": (30.0, 1.0),
+}
+
+# Ranked matchmaking: Celery beat runs a tick this often; a table is formed from tickets
+# whose ordinals (mu - 3 sigma) lie within each one's range, which starts at
+# +-MATCHMAKING_RANGE_START and widens by MATCHMAKING_RANGE_PER_SECOND per second waited.
+# A ticket waiting MATCHMAKING_BOT_FILL_SECONDS gets bots for the seats still missing.
+MATCHMAKING_TICK_SECONDS = _env_float("MATCHMAKING_TICK_SECONDS", 2.0)
+MATCHMAKING_RANGE_START = _env_float("MATCHMAKING_RANGE_START", 3.0)
+MATCHMAKING_RANGE_PER_SECOND = _env_float("MATCHMAKING_RANGE_PER_SECOND", 0.2)
+MATCHMAKING_BOT_FILL_SECONDS = _env_float("MATCHMAKING_BOT_FILL_SECONDS", 60.0)
+# Time controls of the matches it creates.
+MATCHMAKING_LIVE_TURN_SECONDS = _env_int("MATCHMAKING_LIVE_TURN_SECONDS", 60)
+MATCHMAKING_CORRESPONDENCE_HOURS = _env_int("MATCHMAKING_CORRESPONDENCE_HOURS", 24)
+
+# The modules of these tasks are not named tasks.py (autodiscovery would miss them).
+CELERY_IMPORTS = ["matches.rating_tasks", "matches.matchmaking_tasks"]
+CELERY_BEAT_SCHEDULE["matches.matchmaking_tick"] = {
+    "task": "matches.matchmaking_tick",
+    "schedule": MATCHMAKING_TICK_SECONDS,
+    # A tick missed while the workers were busy is worthless: the next one does its work.
+    "options": {"expires": MATCHMAKING_TICK_SECONDS},
+}
+
 # --- bot seats, turn deadlines, correspondence (bots.tasks, matches.deadlines) ----------
 
 
