@@ -599,6 +599,11 @@ def _store(
                 sender=Match, match_id=match_id, winners=payload["winners"], outcome=match.outcome
             )
         )
+        if match.ranked:
+            # Ratings move once per ranked match end, in a worker (issue 6).
+            from matches.rating_tasks import queue_rating_update
+
+            queue_rating_update(match_id)
     elif turn_changed:
         seat = state.on_turn
         deadline = match.deadline
