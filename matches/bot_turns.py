@@ -1,0 +1,133 @@
+"""Playing a bot's seat (what ``bots.play_turn`` calls): one action per task.
+
+A bot knows only its seat's view (``engine.views.view`` through :func:`bot_view`),
+never the state, other hands or the stock order. Its move goes through
+``matches.services.match_act``, the same lock, checks, events and deadline as a human's.
+A task that comes late or twice finds the turn over (STALE_TURN, NOT_YOUR_TURN, ...)
+and does nothing. While the same bot is still on turn after its action (draw, then
+discard; classic rummy's draw, melds, discard) the next action is queued.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+
+from engine.actions import Action, action_to_dict
+from engine.errors import Code
+from matches.deadlines import is_correspondence, queue_bot_turn
+from matches.errors import Rejected
+from matches.models import Match, MatchStatus, Seat
+from matches.selectors import load_state
+
+log = logging.getLogger(__name__)
+
+# The turn is over, the seat is someone else's now, or the move came too late: the task
+# has nothing to do (another task, a human or the clock has moved the match on).
+DONE = frozenset(
+    {
+        Code.STALE_TURN,
+        Code.NOT_YOUR_TURN,
+        Code.MATCH_OVER,
+        Code.NOT_A_PLAYER,
+        Code.NOT_ALLOWED,
+        Code.TURN_EXPIRED,
+    }
+)
+
+
+def bot_view(match: Match, seat: int) -> dict[str, Any] | None:
+    """What ``seat`` may see of ``match`` (None before the start). The state never
+    leaves this selector."""
+    from engine.views import view
+
+    state = load_state(match)
+    return None if state is None else view(state, seat)
+
+
+def bot_level(row: Seat) -> str | None:
+    """The level that plays ``row`` now: a seated bot's, a takeover's, the default for
+    a seat the engine hands to a bot (timeouts, resignation); None for a human's."""
+    if row.bot_level:
+        return row.bot_level
+    if row.takeover:
+        return row.takeover_level or settings.BOT_TAKEOVER_LEVEL
+    return None
+
+
+def play_turn(*, match_id: int, turn: int) -> str:
+    """Play one action for the bot on turn ``turn`` of the match; what happened."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.status != MatchStatus.ACTIVE or match.turn != turn:
+        return "stale"
+    seat = match.on_turn
+    if seat is None:
+        return "stale"
+    row = Seat.objects.get(match=match, index=seat)
+    seen = bot_view(match, seat)
+    if seen is None or seen.get("legal") is None:
+        return "stale"
+    engine_seat = seen["seats"][seat]
+    level = bot_level(row)
+    if level is None and (engine_seat["bot"] or engine_seat["resigned"]):
+        level = settings.BOT_TAKEOVER_LEVEL
+    if level is None:
+        return "human"
+    version = match.last_seq
+    action = _choose(level, seen, rng=random.Random(f"{match_id}:{turn}:{version}"))
+    if action is None:
+        return "stale"
+    result = _act(match_id, turn, seat, action)
+    if isinstance(result, Rejected) and result.code not in DONE:
+        # The rules refused the bot's move. If the match moved meanwhile (the view was
+        # read without the lock) the next task sees the new position; else the bot has a
+        # bug, and the engine's simple policy moves instead so that the match goes on.
+        log.error("bot %s refused in match %s turn %s: %s", level, match_id, turn, result)
+        fresh = Match.objects.filter(pk=match_id).values_list("last_seq", flat=True).first()
+        if fresh == version:
+            result = _fallback(match, seat, match_id, turn)
+    if isinstance(result, Rejected):
+        return str(result.code)
+    if result.status == MatchStatus.ACTIVE and result.turn == turn and _still_bot(result, seat):
+        # More to do in this turn (draw, then discard): the next action, after commit.
+        think = not is_correspondence(match)
+        transaction.on_commit(lambda: queue_bot_turn(match_id, turn, think=think))
+        return "moved, more to do"
+    return "moved"
+
+
+def _choose(level: str, seen: Mapping[str, Any], rng: random.Random) -> Action | None:
+    from bots.levels import choose_action
+    from bots.strategy import NotOnTurn
+
+    try:
+        return choose_action(level, seen, None, rng)
+    except NotOnTurn:
+        return None
+
+
+def _act(match_id: int, turn: int, seat: int, action: Action) -> Any:
+    from matches.services import match_act
+
+    return match_act(match_id=match_id, turn=turn, action=action_to_dict(action), bot_seat=seat)
+
+
+def _fallback(match: Match, seat: int, match_id: int, turn: int) -> Any:
+    from engine.policy import choose
+
+    match.refresh_from_db()
+    seen = bot_view(match, seat)
+    if seen is None or seen.get("legal") is None or match.turn != turn:
+        return Rejected(Code.STALE_TURN, "the turn is over")
+    return _act(match_id, turn, seat, choose(seen))
+
+
+def _still_bot(result: Any, seat: int) -> bool:
+    """The result (a MatchView for ``seat``) says ``seat`` is still on turn."""
+    game_view = result.view or {}
+    return bool(game_view.get("legal")) and game_view.get("onTurn") == seat

@@ -1,0 +1,150 @@
+"""Correspondence play (T-ASYNC): vacations, which pause a player's clocks, and the
+device tokens that push notifications go to.
+
+Vacation (``setVacation(days)``), exactly:
+
+- ``days > 0`` puts the player on vacation from now until ``now + days`` days; if they
+  are on one already its end moves to ``now + days`` (its start stays). ``days == 0``
+  ends a vacation now (nothing happens without one).
+- Bound: the days of vacation in the rolling 365 days up to now, each vacation counted
+  as its length in days rounded up (only the part inside the window; ending early gives
+  the unused whole days back), may not exceed ``VACATION_DAYS_PER_YEAR``.
+- While on vacation the player's correspondence clocks do not run:
+  a turn of theirs that starts during the vacation gets its whole time from the end of
+  the vacation (``matches.deadlines.start_clock``); a turn of theirs running when the
+  vacation starts, moves or ends has its deadline (and its reminder) moved by exactly the
+  change of the pause: ``deadline += max(new_end, now) - max(old_end, now)``. So the time
+  that was left when the clock stopped is what is left when it starts again.
+- Live matches are not affected, nor a seat a bot has taken over. A player on vacation
+  may still move; moving does not end the vacation.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from matches.errors import InvalidRequest
+from matches.models import MatchStatus, PushDevice, Seat, Vacation
+
+DAY = timedelta(days=1)
+WINDOW = timedelta(days=365)
+MAX_PLATFORM = 16
+MAX_TOKEN = 512
+
+
+def clock_paused_until(user_id: int, now: datetime) -> datetime | None:
+    """The end of the user's vacation running at ``now``, or None."""
+    return (
+        Vacation.objects.filter(user_id=user_id, starts_at__lte=now, ends_at__gt=now)
+        .order_by("-ends_at")
+        .values_list("ends_at", flat=True)
+        .first()
+    )
+
+
+def _days(start: datetime, end: datetime, window_start: datetime) -> int:
+    length = end - max(start, window_start)
+    return max(0, math.ceil(length / DAY))
+
+
+def vacation_days_left(*, user: Any, now: datetime | None = None) -> int:
+    """Vacation days the user may still book (running vacation counted as booked)."""
+    now = now or timezone.now()
+    window_start = now - WINDOW
+    used = sum(
+        _days(v.starts_at, v.ends_at, window_start)
+        for v in Vacation.objects.filter(user=user, ends_at__gt=window_start)
+    )
+    return max(0, settings.VACATION_DAYS_PER_YEAR - used)
+
+
+def set_vacation(*, user: Any, days: int) -> datetime | None:
+    """Start, move or end (``days == 0``) the user's vacation; the new end, or None when
+    no vacation runs. Raises InvalidRequest for a negative ``days`` or one beyond the
+    yearly bound (see the module notes)."""
+    if isinstance(days, bool) or not isinstance(days, int) or days < 0:
+        raise InvalidRequest("days is a whole number of days, 0 to end a vacation")
+    limit = settings.VACATION_DAYS_PER_YEAR
+    if days > limit:
+        raise InvalidRequest(f"a vacation is at most {limit} days")
+    with transaction.atomic():
+        # One user's vacation changes one at a time: their row is the lock.
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        now = timezone.now()
+        running = (
+            Vacation.objects.filter(user=user, starts_at__lte=now, ends_at__gt=now)
+            .order_by("-ends_at")
+            .first()
+        )
+        old_end = running.ends_at if running is not None else now
+        new_end = now + days * DAY
+        if running is None and days == 0:
+            return None
+        window_start = now - WINDOW
+        others = Vacation.objects.filter(user=user, ends_at__gt=window_start)
+        if running is not None:
+            others = others.exclude(pk=running.pk)
+        used = sum(_days(v.starts_at, v.ends_at, window_start) for v in others)
+        start = running.starts_at if running is not None else now
+        wanted = _days(start, new_end, window_start)
+        if used + wanted > limit:
+            raise InvalidRequest(
+                f"that is more than the {limit} vacation days a year: {limit - used} are "
+                "left (a running vacation counts from its start)"
+            )
+        if running is not None:
+            running.ends_at = new_end
+            running.save(update_fields=["ends_at"])
+        else:
+            Vacation.objects.create(user=user, starts_at=now, ends_at=new_end)
+        _shift_clocks(user, max(new_end, now) - max(old_end, now))
+        return new_end if days else None
+
+
+def _shift_clocks(user: Any, shift: timedelta) -> None:
+    """Move the deadlines of the user's running correspondence turns by ``shift``."""
+    from matches.services import lock_matches
+
+    if not shift:
+        return
+    match_ids = list(
+        Seat.objects.filter(
+            user=user,
+            takeover="",
+            index=F("match__on_turn"),
+            match__status=MatchStatus.ACTIVE,
+            match__correspondence_hours__isnull=False,
+            match__turn_seconds__isnull=True,
+            match__deadline__isnull=False,
+        ).values_list("match_id", flat=True)
+    )
+    for match in lock_matches(sorted(match_ids)):
+        if match.deadline is None or match.status != MatchStatus.ACTIVE:
+            continue
+        match.deadline += shift
+        if match.remind_at is not None:
+            match.remind_at += shift
+        match.save(update_fields=["deadline", "remind_at", "updated_at"])
+
+
+def register_device(*, user: Any, platform: str, push_token: str) -> PushDevice:
+    """Store a push token for the user (a token moves to whoever registers it last).
+    Raises InvalidRequest for an empty or oversized platform or token."""
+    platform = (platform or "").strip().lower()
+    push_token = (push_token or "").strip()
+    if not 1 <= len(platform) <= MAX_PLATFORM or not platform.isascii():
+        raise InvalidRequest(f"platform is a short name (ios, android, web), 1..{MAX_PLATFORM}")
+    if not 1 <= len(push_token) <= MAX_TOKEN:
+        raise InvalidRequest(f"pushToken has 1..{MAX_TOKEN} characters")
+    device, _ = PushDevice.objects.update_or_create(
+        platform=platform, token=push_token, defaults={"user": user}
+    )
+    return device

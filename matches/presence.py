@@ -1,0 +1,83 @@
+"""Who is watching a live match: websocket presence per match and user, in Redis.
+
+Each ``matchEvents`` subscription of a signed-in user writes the time into the hash
+``rummy:presence:<match id>`` (field: the user id) when it starts, every
+``PRESENCE_HEARTBEAT_SECONDS`` while it runs and when it ends, so the field holds when
+the user was last connected to the match (several sockets: the latest of them). A user
+with no field never subscribed (an HTTP-only client) and is never judged disconnected.
+Redis trouble never breaks a subscription: presence is then simply not recorded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
+
+from django.conf import settings
+
+log = logging.getLogger(__name__)
+
+KEY_TTL_SECONDS = 7 * 86_400
+
+
+def presence_key(match_id: int) -> str:
+    return f"rummy:presence:{match_id}"
+
+
+@contextlib.asynccontextmanager
+async def attending(match_id: int, user: Any) -> AsyncIterator[None]:
+    """Record ``user``'s presence in ``match_id`` while the block runs (no-op for an
+    anonymous viewer)."""
+    user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
+    if user_id is None:
+        yield
+        return
+    import redis.asyncio as aioredis
+
+    client = aioredis.Redis.from_url(settings.REDIS_URL)
+    key = presence_key(match_id)
+
+    async def beat() -> None:
+        try:
+            await client.hset(key, str(user_id), repr(time.time()))
+            await client.expire(key, KEY_TTL_SECONDS)
+        except Exception as exc:  # presence is best effort
+            log.warning("presence of user %s in match %s not recorded: %s", user_id, match_id, exc)
+
+    async def heartbeat() -> None:
+        while True:
+            await asyncio.sleep(settings.PRESENCE_HEARTBEAT_SECONDS)
+            await beat()
+
+    await beat()
+    task = asyncio.create_task(heartbeat())
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        await beat()
+        with contextlib.suppress(Exception):
+            await client.aclose()
+
+
+def last_seen(pairs: Sequence[tuple[int, int]]) -> dict[tuple[int, int], float]:
+    """When each (match id, user id) was last connected, for those ever connected."""
+    if not pairs:
+        return {}
+    import redis
+
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    try:
+        pipe = client.pipeline(transaction=False)
+        for match_id, user_id in pairs:
+            pipe.hget(presence_key(match_id), str(user_id))
+        values = pipe.execute()
+    finally:
+        client.close()
+    return {pair: float(value) for pair, value in zip(pairs, values, strict=True) if value}
