@@ -10,7 +10,9 @@ Each public function is one database transaction that locks the match row
 1. match over (MATCH_OVER), or not started yet (NOT_ALLOWED);
 2. the seat on turn (NOT_A_PLAYER, NOT_YOUR_TURN);
 3. the turn number the client saw (STALE_TURN);
-4. the rules: ``engine.game.apply``, which re-checks everything.
+4. the turn's deadline (TURN_EXPIRED): a move after it is refused even before the clock
+   (``matches.deadlines``) has applied the expiry;
+5. the rules: ``engine.game.apply``, which re-checks everything.
 
 A success appends the engine's events with consecutive ``seq``, appends the action to
 the action log, stores the new state snapshot, advances ``turn``/``last_seq`` and the
@@ -36,10 +38,12 @@ import json
 import pickle
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.dispatch import Signal
 from django.utils import timezone
 
@@ -61,7 +65,7 @@ from engine.events import Event
 from engine.game import apply, new_game
 from engine.rules import find_preset, ruleset
 from engine.state import GameState
-from matches import publishing
+from matches import deadlines, publishing, takeover
 from matches.errors import InvalidRequest, MatchNotFound, Rejected
 from matches.models import (
     BotLevel,
@@ -257,7 +261,9 @@ def match_resign(*, match_id: object, user: Any) -> Result:
 
 
 def match_reclaim(*, match_id: object, user: Any) -> Result:
-    """Take the user's seat back from the bot that played it after timeouts (T-ASYNC)."""
+    """Take the user's seat back from the bot that played it after timeouts or while
+    they were disconnected (T-ASYNC), at the start of a turn: not while that bot is
+    half-way through a turn of the seat (NOT_ALLOWED)."""
     with transaction.atomic():
         match = _lock(match_id)
         if match.over:
@@ -268,6 +274,17 @@ def match_reclaim(*, match_id: object, user: Any) -> Result:
         if match.status != MatchStatus.ACTIVE:
             return Rejected(Code.NOT_ALLOWED, "the match has not started")
         state = _state(match)
+        row = Seat.objects.get(match=match, index=seat)
+        if state.on_turn == seat and _turn_begun(state) and (row.takeover or state.seats[seat].bot):
+            return Rejected(
+                Code.NOT_ALLOWED, "the bot is playing this turn; reclaim at the next one"
+            )
+        if row.takeover == takeover.DISCONNECTED and not state.seats[seat].bot:
+            # The engine never knew: only the seat row says a bot plays it.
+            Seat.objects.filter(pk=row.pk).update(takeover="", takeover_level="", abandoned=False)
+            _append(match, [Event(SEAT_CHANGED, {"seat": seat, "change": "reclaimed"})])
+            match.save()
+            return match_view(match=match, seat=seat, state=state)
         try:
             action = Reclaim(seat)
             new_state, events = apply(state, action)
@@ -275,6 +292,33 @@ def match_reclaim(*, match_id: object, user: Any) -> Result:
             return Rejected.of(exc)
         _store(match, new_state, events, action, user=user)
         return match_view(match=match, seat=seat, state=new_state)
+
+
+def match_take_over(*, match_id: object, seat: int, reason: str) -> Result:
+    """A bot (``BOT_TAKEOVER_LEVEL``) takes over a human's seat the engine still thinks
+    is played by them (``matches.takeover``: a live player disconnected); SEAT_CHANGED.
+    The player gets it back with :func:`match_reclaim`. NOT_ALLOWED when a bot plays
+    the seat already."""
+    with transaction.atomic():
+        match = _lock(match_id)
+        if match.over:
+            return _over()
+        if match.status != MatchStatus.ACTIVE:
+            return Rejected(Code.NOT_ALLOWED, "the match has not started")
+        state = _state(match)
+        row = Seat.objects.filter(match=match, index=seat).first()
+        if row is None or row.user_id is None or row.bot_level:
+            return Rejected(Code.NOT_A_PLAYER, f"seat {seat} is not a person's")
+        if row.takeover or state.seats[seat].bot:
+            return Rejected(Code.NOT_ALLOWED, f"a bot plays seat {seat} already")
+        level = settings.BOT_TAKEOVER_LEVEL
+        Seat.objects.filter(pk=row.pk).update(takeover=reason, takeover_level=level, abandoned=True)
+        change = {"seat": seat, "change": "bot_took_over", "reason": reason, "bot": level}
+        _append(match, [Event(SEAT_CHANGED, change)])
+        match.save()
+        if state.on_turn == seat:
+            takeover.queue_takeover_bot(match)
+        return match_view(match=match, seat=None, state=state)
 
 
 def match_abort(*, match_id: object, by: Any = None, reason: str = "") -> Result:
@@ -501,6 +545,8 @@ def _act(
             return Rejected(
                 Code.STALE_TURN, f"turn {turn} is over; it is turn {match.turn}", rule="RR-TURN"
             )
+        if deadlines.turn_expired(match):
+            return Rejected(Code.TURN_EXPIRED, "the turn's time ran out", rule="T-EXPIRY")
         try:
             action = build(seat)
             new_state, events = apply(state, action)
@@ -535,7 +581,7 @@ def _actor_seat(
             return Rejected(Code.NOT_A_PLAYER, f"there is no seat {bot_seat}")
         row = Seat.objects.get(match=match, index=bot_seat)
         engine_seat = state.seats[bot_seat]
-        if row.bot_level or engine_seat.bot or engine_seat.resigned:
+        if row.bot_level or row.takeover or engine_seat.bot or engine_seat.resigned:
             return bot_seat
         return Rejected(Code.NOT_A_PLAYER, f"seat {bot_seat} is played by a person")
     seat = _seat_index(match, user)
@@ -543,7 +589,10 @@ def _actor_seat(
         return Rejected(Code.NOT_A_PLAYER, "you have no seat in this match")
     if state.seats[seat].resigned:
         return Rejected(Code.NOT_A_PLAYER, "you resigned from this match")
-    if state.seats[seat].bot:
+    if (
+        state.seats[seat].bot
+        or Seat.objects.filter(match=match, index=seat).exclude(takeover="").exists()
+    ):
         return Rejected(Code.NOT_ALLOWED, "a bot plays your seat now; reclaim it first")
     return seat
 
@@ -587,6 +636,7 @@ def _store(
         match.deadline = _deadline(match, now)
     match.save()
     _rounds(match, rows, now)
+    takeover.record_seat_events(match, rows)
 
     match_id, users = match.pk, _seat_users(match)
     if started:
@@ -735,15 +785,22 @@ def _bot_plays(match: Match, state: GameState, seat: int) -> bool:
     engine_seat = state.seats[seat]
     if engine_seat.bot or engine_seat.resigned:
         return True
-    return Seat.objects.filter(match=match, index=seat).exclude(bot_level="").exists()
+    return (
+        Seat.objects.filter(match=match, index=seat)
+        .filter(~Q(bot_level="") | ~Q(takeover=""))
+        .exists()
+    )
+
+
+def _turn_begun(state: GameState) -> bool:
+    """Something was done in the current turn already (drawn, melded, a draft)."""
+    cur = state.current
+    return bool(cur.drawn_from or cur.steps or cur.played or cur.draft is not None or cur.key)
 
 
 def _deadline(match: Match, now: datetime) -> datetime | None:
-    if match.turn_seconds:
-        return now + timedelta(seconds=match.turn_seconds)
-    if match.correspondence_hours:
-        return now + timedelta(hours=match.correspondence_hours)
-    return None
+    # Vacations pause correspondence clocks; the reminder time is set with the deadline.
+    return deadlines.start_clock(match, now)
 
 
 def _iso(value: datetime | None) -> str | None:
