@@ -29,6 +29,7 @@ from engine.rules import ruleset as make_ruleset
 from matches import selectors, services
 from matches.errors import InvalidRequest, MatchNotFound, Rejected
 from matches.models import Match as MatchRow
+from matches.presence import attending
 from matches.publishing import MATCH_EVENTS, USER_EVENT, match_group, user_group
 from matches.selectors import MatchView
 
@@ -445,7 +446,11 @@ class MatchSubscription:
         ws = _ws(info)
         # Join the group before reading the log: an event committed in between is then
         # both stored and delivered live, and the seq check drops the second copy.
-        async with ws.listen_to_channel(MATCH_EVENTS, groups=[match_group(pk)]) as live:
+        async with (
+            ws.listen_to_channel(MATCH_EVENTS, groups=[match_group(pk)]) as live,
+            # Heartbeats while subscribed: a live player gone too long gets a bot (issue 6).
+            attending(pk, user),
+        ):
             last = after or 0
             backlog, done = await call(_backlog, match_id=pk, after=last, seat=seat)
             for event in backlog:
