@@ -370,11 +370,14 @@ EMAIL_HOST = _env("EMAIL_HOST", "localhost")
 EMAIL_PORT = _env_int("EMAIL_PORT", 25)
 DEFAULT_FROM_EMAIL = _env("DEFAULT_FROM_EMAIL", "rummy@localhost")
 
+# The Celery queue of bot moves, expiries, the sweeper and notices ("celery", the default
+# queue, unless a deployment gives game play workers of its own).
+GAME_TASK_QUEUE = _env("GAME_TASK_QUEUE", "celery")
 CELERY_BEAT_SCHEDULE["matches.sweep_deadlines"] = {
     "task": "matches.sweep_deadlines",
     "schedule": DEADLINE_SWEEP_SECONDS,
     # A sweep that waited past the next one is worthless: the next one does its work.
-    "options": {"expires": DEADLINE_SWEEP_SECONDS},
+    "options": {"expires": DEADLINE_SWEEP_SECONDS, "queue": GAME_TASK_QUEUE},
 }
 
 # --- i18n, static -----------------------------------------------------------------------
