@@ -129,12 +129,14 @@ class Seat:
     timeouts: int
 
     @classmethod
-    async def resolve_reference(
-        cls, info: strawberry.Info, match_id: strawberry.ID, index: int
-    ) -> Seat | None:
+    async def resolve_reference(cls, info: strawberry.Info, **representation: Any) -> Seat | None:
+        # The representation comes as sent: {"matchId": ..., "index": ...}.
         from api.matches import resolve_seat
 
-        return await resolve_seat(info, match_id, index)
+        index = representation.get("index")
+        if isinstance(index, bool) or not isinstance(index, int):
+            return None
+        return await resolve_seat(info, representation.get("matchId"), index)
 
 
 def seat(match_id: int, data: Mapping[str, Any]) -> Seat:

@@ -278,7 +278,9 @@ class MatchMutation:
     ) -> t.MatchResult:
         user = require_user(info)
         return to_result(
-            await call(services.match_add_bot, match_id=match_id, user=user, level=enum_value(level))
+            await call(
+                services.match_add_bot, match_id=match_id, user=user, level=enum_value(level)
+            )
         )
 
     @strawberry.mutation(description="Deal (the creator, once every seat is taken).")

@@ -321,14 +321,16 @@ def _int_keys(private: Mapping[str, Any]) -> dict[int, Any]:
 
 def match_fits(*, match_id: object, user: Any, card: str) -> list[int]:
     """Indexes of table melds ``card`` can be laid off on (CR-HINTS)."""
+    from engine.cards import parse_card
     from engine.errors import EngineError
     from engine.melds import fits
 
     match = match_get(match_id=match_id, user=user)
     state = load_state(match)
-    if state is None:
-        return []
     try:
+        parse_card(card)
+        if state is None:
+            return []
         return fits(state.rules, state.table, card)
     except EngineError as exc:
         raise InvalidRequest(exc.message) from None
