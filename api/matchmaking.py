@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Annotated, Any
 
 import strawberry
-from channels.db import database_sync_to_async
+from asgiref.sync import sync_to_async
 from django.utils import timezone
 
 from api.auth import require_user
@@ -82,7 +82,7 @@ class MatchmakingQuery:
     @strawberry.field(description="The viewer's ticket in the ranked queue; null if not queued.")
     async def queue_status(self, info: strawberry.Info) -> QueueTicket | None:
         user = require_user(info)
-        return await database_sync_to_async(_status)(user)
+        return await sync_to_async(_status)(user)
 
 
 @strawberry.type
@@ -97,11 +97,11 @@ class MatchmakingMutation:
     async def enqueue(self, info: strawberry.Info, input: QueueInput) -> QueueResult:
         user = require_user(info)
         try:
-            return await database_sync_to_async(_enqueue)(user, input)
+            return await sync_to_async(_enqueue)(user, input)
         except InvalidRequest as exc:
             raise bad_input(str(exc)) from None
 
     @strawberry.mutation(description="Leave the ranked queue; false if you were not in it.")
     async def dequeue(self, info: strawberry.Info) -> bool:
         user = require_user(info)
-        return await database_sync_to_async(matchmaking.queue_dequeue)(user=user)
+        return await sync_to_async(matchmaking.queue_dequeue)(user=user)

@@ -10,7 +10,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
 
 import strawberry
-from channels.db import database_sync_to_async
+from asgiref.sync import sync_to_async
 from strawberry.relay import PageInfo
 
 from accounts import ratings
@@ -112,7 +112,7 @@ def _leaderboard(ruleset: str, tempo: str, first: int, after: str | None) -> Lea
 
 async def user_ratings(user_id: int) -> list[Rating]:
     """The `User.ratings` field: every rating of a user, by rule set then tempo."""
-    values = await database_sync_to_async(ratings.ratings_of_user)(user_id=user_id)
+    values = await sync_to_async(ratings.ratings_of_user)(user_id=user_id)
     return [Rating.of(v) for v in values]
 
 
@@ -132,7 +132,7 @@ class RatingsQuery:
         after: str | None = None,
     ) -> LeaderboardConnection:
         try:
-            return await database_sync_to_async(_leaderboard)(
+            return await sync_to_async(_leaderboard)(
                 ruleset, tempo.value, 50 if first is None else first, after
             )
         except ValueError as exc:
@@ -140,5 +140,5 @@ class RatingsQuery:
 
     @strawberry.field(description="A player by username, with its ratings; null if unknown.")
     async def player(self, username: str) -> LazyUser | None:
-        user = await database_sync_to_async(ratings.player_by_username)(username=username)
+        user = await sync_to_async(ratings.player_by_username)(username=username)
         return _user_type().from_model(user) if user is not None else None
