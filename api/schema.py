@@ -10,11 +10,12 @@ from __future__ import annotations
 import strawberry
 from strawberry.tools import merge_types
 
+from api.matches import MatchMutation, MatchQuery, MatchSubscription
 from api.system import SystemQuery, SystemSubscription
 
-QUERIES: tuple[type, ...] = (SystemQuery,)
-MUTATIONS: tuple[type, ...] = ()
-SUBSCRIPTIONS: tuple[type, ...] = (SystemSubscription,)
+QUERIES: tuple[type, ...] = (SystemQuery, MatchQuery)
+MUTATIONS: tuple[type, ...] = (MatchMutation,)
+SUBSCRIPTIONS: tuple[type, ...] = (SystemSubscription, MatchSubscription)
 
 Query = merge_types("Query", QUERIES)
 Mutation = merge_types("Mutation", MUTATIONS) if MUTATIONS else None
