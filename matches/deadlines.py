@@ -101,7 +101,7 @@ def turn_expired(match: Match, now: datetime | None = None) -> bool:
 
 def _send(name: str, args: list[Any], **options: Any) -> None:
     try:
-        current_app.send_task(name, args=args, **options)
+        current_app.send_task(name, args=args, queue=settings.GAME_TASK_QUEUE, **options)
     except Exception:  # the sweeper finds what a lost message left undone
         log.exception("could not queue %s%s", name, tuple(args))
 
@@ -163,10 +163,13 @@ def connect() -> None:
 def expire_turn(*, match_id: int, turn: int) -> str:
     """Apply the deadline of ``turn`` if it is still current and past (idempotent); an
     early delivery (clock skew, a deadline moved by a vacation) is queued again."""
-    from matches.errors import Rejected
+    from matches.errors import MatchNotFound, Rejected
     from matches.services import match_timeout
 
-    result = match_timeout(match_id=match_id, turn=turn)
+    try:
+        result = match_timeout(match_id=match_id, turn=turn)
+    except MatchNotFound:
+        return "no such match"
     if not isinstance(result, Rejected):
         return "expired"
     match = Match.objects.filter(pk=match_id).only("status", "turn", "deadline").first()

@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django.conf import settings
 from django.db import transaction
@@ -94,10 +94,22 @@ def take_over_disconnected(now: datetime) -> int:
     taken = 0
     for match_id, user_id, index in candidates:
         last = seen.get((match_id, user_id))
-        if last is None or last > cutoff:
+        if last is None or last > cutoff or _reclaimed_since(match_id, index, cutoff):
             continue
         result = match_take_over(match_id=match_id, seat=index, reason=DISCONNECTED)
         if not isinstance(result, Rejected):
             taken += 1
             log.info("a bot took over seat %s of match %s (disconnected)", index, match_id)
     return taken
+
+
+def _reclaimed_since(match_id: int, seat: int, cutoff: float) -> bool:
+    """A reclaim (over HTTP, say) within the grace period counts as being there."""
+    since = datetime.fromtimestamp(cutoff, tz=UTC)
+    return MatchEvent.objects.filter(
+        match_id=match_id,
+        type="SEAT_CHANGED",
+        public__seat=seat,
+        public__change="reclaimed",
+        created_at__gt=since,
+    ).exists()
