@@ -7,8 +7,9 @@ Vacation (``setVacation(days)``), exactly:
   are on one already its end moves to ``now + days`` (its start stays). ``days == 0``
   ends a vacation now (nothing happens without one).
 - Bound: the days of vacation in the rolling 365 days up to now, each vacation counted
-  as its length in days rounded up (only the part inside the window; ending early gives
-  the unused whole days back), may not exceed ``VACATION_DAYS_PER_YEAR``.
+  as its length in days rounded up after a grace hour (only the part inside the window;
+  ending early gives the unused whole days back), may not exceed
+  ``VACATION_DAYS_PER_YEAR``.
 - While on vacation the player's correspondence clocks do not run:
   a turn of theirs that starts during the vacation gets its whole time from the end of
   the vacation (``matches.deadlines.start_clock``); a turn of theirs running when the
@@ -36,6 +37,7 @@ from matches.models import MatchStatus, PushDevice, Seat, Vacation
 
 DAY = timedelta(days=1)
 WINDOW = timedelta(days=365)
+GRACE = timedelta(hours=1)
 MAX_PLATFORM = 16
 MAX_TOKEN = 512
 
@@ -51,7 +53,9 @@ def clock_paused_until(user_id: int, now: datetime) -> datetime | None:
 
 
 def _days(start: datetime, end: datetime, window_start: datetime) -> int:
-    length = end - max(start, window_start)
+    # Whole days, rounded up after a grace hour: moving a vacation's end a moment after
+    # booking it must not cost a day for the moment.
+    length = end - max(start, window_start) - GRACE
     return max(0, math.ceil(length / DAY))
 
 
