@@ -14,6 +14,7 @@ from collections.abc import AsyncGenerator, Callable, Sequence
 from typing import Any, TypeVar
 
 import strawberry
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from graphql import GraphQLError
 from strawberry.relay import PageInfo
@@ -49,14 +50,23 @@ def not_found(message: str) -> GraphQLError:
     return GraphQLError(message, extensions={"code": "NOT_FOUND"})
 
 
-async def call(fn: Callable[..., T], **kwargs: Any) -> T:
-    """Run a service or selector in a worker thread; map its errors onto GraphQL's."""
+async def call(fn: Callable[..., T], *, _ws: bool = False, **kwargs: Any) -> T:
+    """Run a service or selector in a worker thread; map its errors onto GraphQL's.
+
+    Over HTTP Django closes the request's connection when the request ends; a websocket
+    has no such end, so subscriptions (``_ws``) use Channels' database_sync_to_async,
+    which closes stale connections around each call."""
+    run = database_sync_to_async(fn) if _ws else sync_to_async(fn)
     try:
-        return await database_sync_to_async(fn)(**kwargs)
+        return await run(**kwargs)
     except MatchNotFound as exc:
         raise not_found(str(exc)) from None
     except InvalidRequest as exc:
         raise bad_input(str(exc)) from None
+
+
+async def ws_call(fn: Callable[..., T], **kwargs: Any) -> T:
+    return await call(fn, _ws=True, **kwargs)
 
 
 def to_result(result: MatchView | Rejected) -> t.Match | Rejection:
@@ -444,7 +454,7 @@ class MatchSubscription:
         user = get_user(info)
         if after is not None and after < 0:
             raise bad_input("after is a seq the client saw (0 or more)")
-        pk, seat = await call(_subscriber, match_id=match_id, user=user)
+        pk, seat = await ws_call(_subscriber, match_id=match_id, user=user)
         ws = _ws(info)
         # Join the group before reading the log: an event committed in between is then
         # both stored and delivered live, and the seq check drops the second copy.
@@ -454,7 +464,7 @@ class MatchSubscription:
             attending(pk, user),
         ):
             last = after or 0
-            backlog, done = await call(_backlog, match_id=pk, after=last, seat=seat)
+            backlog, done = await ws_call(_backlog, match_id=pk, after=last, seat=seat)
             for event in backlog:
                 yield t.match_event(event)
                 last = event["seq"]
@@ -471,7 +481,7 @@ class MatchSubscription:
                         continue
                     if row["seq"] > last + 1:
                         # A message was missed or overtaken: read the gap from the log.
-                        gap = await call(
+                        gap = await ws_call(
                             selectors.match_events_after,
                             match_id=pk,
                             after=last,
@@ -479,8 +489,8 @@ class MatchSubscription:
                             upto=row["seq"] - 1,
                         )
                         if gap is None:
-                            match = await call(MatchRow.objects.get, pk=pk)
-                            gap = [await call(selectors.resync_event, match=match, seat=seat)]
+                            match = await ws_call(MatchRow.objects.get, pk=pk)
+                            gap = [await ws_call(selectors.resync_event, match=match, seat=seat)]
                         for event in gap:
                             if event["seq"] > last:
                                 yield t.match_event(event)
@@ -488,7 +498,7 @@ class MatchSubscription:
                         if row["seq"] <= last:
                             continue
                     if row["type"] == "SEAT_CHANGED" and user is not None:
-                        seat = await call(_seat_now, match_id=pk, user=user)
+                        seat = await ws_call(_seat_now, match_id=pk, user=user)
                     yield t.match_event(selectors.shape_event(pk, row, seat))
                     last = row["seq"]
                     if row["type"] in FINAL_EVENTS:
