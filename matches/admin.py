@@ -153,8 +153,13 @@ class MatchEventAdmin(admin.ModelAdmin):
     list_display = ("match", "seq", "type", "created_at")
     list_filter = ("type",)
     search_fields = ("=match__id",)
-    readonly_fields = ("match", "seq", "type", "public", "private", "created_at")
+    readonly_fields = ("match", "seq", "type", "public", "private_parts", "created_at")
     fields = readonly_fields
+
+    @admin.display(description="private parts")
+    def private_parts(self, obj: MatchEvent) -> str:
+        # Hands and drawn cards stay hidden while the match runs, from staff too.
+        return json.dumps(obj.private) if obj.match.over else "hidden while the match runs"
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
