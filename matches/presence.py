@@ -48,9 +48,12 @@ async def attending(match_id: int, user: Any) -> AsyncIterator[None]:
         except Exception as exc:  # presence is best effort
             log.warning("presence of user %s in match %s not recorded: %s", user_id, match_id, exc)
 
+    # Several beats within the grace period, whatever the two settings say.
+    interval = min(settings.PRESENCE_HEARTBEAT_SECONDS, settings.PRESENCE_GRACE_SECONDS / 3)
+
     async def heartbeat() -> None:
         while True:
-            await asyncio.sleep(settings.PRESENCE_HEARTBEAT_SECONDS)
+            await asyncio.sleep(interval)
             await beat()
 
     await beat()
