@@ -1,0 +1,207 @@
+"""EXPERT: the solver's plays, chosen with strategy (issue 4).
+
+What it adds to HARD, each a rule that was measured against HARD (bench/tournament.py):
+
+- Going out comes first: a play that empties the hand is always taken.
+- Jokers are kept back as tempo: a joker in hand can be laid on almost any turn, so
+  it turns a turn that would have been a draw into a play (a two-card swing), and a
+  joker kept in hand is one the opponent cannot redeem (RR-JOKER). EXPERT plays its
+  best play without jokers when there is one, and spends jokers only when it would
+  otherwise have to draw, to go out, or once an opponent is close to going out
+  (a joker left in hand costs 30 penalty points).
+- The same for the opening (RR-OPEN): the best opening without jokers if it reaches
+  the minimum.
+- Cutting penalty: when an opponent holds one card, the play that sheds the most
+  points (the solver's ``points`` objective) instead of the most cards.
+- Classic rummy and the discard-pile option: the discard is the card least useful to
+  its own hand (in or next to a meld, with how many unseen cards would complete it)
+  and least likely to feed the next player, estimated on sampled hands for that player
+  drawn from the unseen cards (:mod:`bots.sampling`); the discard top is taken when it
+  melds at once or improves the hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from bots import strategy as st
+from bots.sampling import sample_hands, unseen
+from bots.solver import Play
+from bots.strategy import Seen
+from engine.actions import Action, Commit, Discard, Draw
+from engine.cards import JOKER, Card
+from engine.melds import Meld
+from engine.rules import RuleSet
+
+# An opponent with this many cards or fewer may go out soon: stop keeping jokers.
+CLOSE = 3
+# An opponent with this many cards may go out next turn: shed penalty points.
+CUT = 2
+# Draws left per seat below which cards kept back no longer save a draw: a stalemate
+# on an empty stock is won by the fewest cards (RR-STOCK-OUT).
+LOW_STOCK = 3
+# Sampled hands of the next player when judging a discard.
+SAMPLES = 24
+
+
+def expert_action(seen: Seen, rng: random.Random, *, time_limit_ms: float | None) -> Action:
+    """EXPERT's action for the seat of ``seen`` (see the module notes)."""
+    phase = seen.phase
+    if phase == "play":
+        table = expert_play(seen, time_limit_ms)
+        if table is not None:
+            return Commit(seen.seat, table)
+        river = st.river_take(seen)
+        if river is not None:
+            return river
+        if "discard" in (seen.legal.get("drawSources") or ()) and st.wants_discard_top(
+            seen, unseen(seen)
+        ):
+            return Draw(seen.seat, "discard")
+        return st.fallback(seen)
+    if phase == "key":
+        table = st.key_play(seen, time_limit_ms)
+        return Commit(seen.seat, table) if table is not None else st.fallback(seen)
+    if phase == "draw":
+        return classic_draw(seen, time_limit_ms)
+    if phase == "meld":
+        table = expert_play(seen, time_limit_ms)
+        if table is not None:
+            return Commit(seen.seat, table)
+        return expert_discard(seen, rng)
+    if phase == "discard":
+        return expert_discard(seen, rng)
+    return st.fallback(seen)
+
+
+# -- plays ----------------------------------------------------------------------------------
+
+
+def _verified(seen: Seen, play: Play | None) -> list[list[str]] | None:
+    if play is None:
+        return None
+    table = st.play_codes(play)
+    return table if st.commit_ok(seen, table) else None
+
+
+def _goes_out(seen: Seen, play: Play) -> bool:
+    left = seen.hand - Counter(play.played)
+    left[JOKER] += play.jokers_to_hand
+    return not +left
+
+
+def scores_by_penalty(rules: RuleSet) -> bool:
+    """Does the size of a losing hand matter for the match (several rounds, or a target
+    score), or does one round decide it all by who goes out first?"""
+    if rules.match_format == "rounds":
+        return rules.rounds > 1
+    return True
+
+
+def reserve_candidates(seen: Seen, play: Play) -> list[Card]:
+    """Played cards worth keeping back for a later turn, best first: a joker (it fits
+    almost anywhere), then naturals that the new table would still take as a plain
+    lay-off."""
+    if not seen.solver_opened:
+        return []
+    played = sorted(set(play.played), key=lambda c: (not c.is_joker, -seen.rules.card_value(c)))
+    return [
+        c for c in played if c.is_joker or any(st.extends(seen.rules, m, c) for m in play.table)
+    ]
+
+
+def expert_play(seen: Seen, time_limit_ms: float | None) -> list[list[str]] | None:
+    """The commit EXPERT makes now, verified; None to draw (or discard) instead."""
+    usable = seen.usable
+    rules = seen.rules
+    full = st.run_solver(seen, usable, time_limit_ms=time_limit_ms)
+    if full is None:
+        return None
+    if _goes_out(seen, full):
+        return _verified(seen, full)
+    if seen.min_other <= CUT and scores_by_penalty(rules) and seen.solver_opened:
+        # Cut penalty: an opponent may go out next turn; shed the most points.
+        by_points = st.run_solver(seen, usable, objective="points", time_limit_ms=time_limit_ms)
+        return _verified(seen, by_points) or _verified(seen, full)
+    if (
+        rules.family != "rummy"
+        and full.cards > 1
+        and seen.stock_count > LOW_STOCK * (len(seen.other_counts) + 1)
+        and seen.min_other > CLOSE
+    ):
+        # Tempo: keep one card that will still fit next turn, so that a turn which would
+        # have been a draw becomes a play; the rest of the best play goes down now.
+        for card in reserve_candidates(seen, full)[:2]:
+            rest = st.run_solver(seen, usable - Counter([card]), time_limit_ms=time_limit_ms)
+            if (
+                rest is not None
+                and rest.cards >= full.cards - 1
+                and (card.is_joker or any(st.extends(rules, m, card) for m in rest.table))
+            ):
+                table = _verified(seen, rest)
+                if table is not None:
+                    return table
+    return _verified(seen, full)
+
+
+# -- classic rummy and discard piles ----------------------------------------------------------
+
+
+def classic_draw(seen: Seen, time_limit_ms: float | None) -> Action:
+    """CR-TURN: take the discard top when it melds at once or improves the hand."""
+    top = seen.discard_top
+    if top is not None and "discard" in (seen.legal.get("drawSources") or ()):
+        with_top = seen.hand + Counter([top])
+        play = st.layoff_play(seen, with_top, time_limit_ms)
+        without = st.layoff_play(seen, seen.hand, time_limit_ms)
+        if (
+            play is not None
+            and top in play.played
+            and play.cards > (without.cards if without else 0)
+        ):
+            return Draw(seen.seat, "discard")
+        if st.wants_discard_top(seen, unseen(seen)):
+            return Draw(seen.seat, "discard")
+    return st.fallback(seen)
+
+
+def feeds(rules: RuleSet, card: Card, hand: Counter[Card], table: Sequence[Meld]) -> bool:
+    """Would ``card`` help a player holding ``hand``: a meld with two of its cards, or a
+    lay-off onto a table meld (in classic rummy anyone may lay off)?"""
+    if st.in_hand_meld(rules, card, hand + Counter([card])):
+        return True
+    return any(st.extends(rules, meld, card) for meld in table)
+
+
+def expert_discard(seen: Seen, rng: random.Random) -> Action:
+    """The card least useful to keep, weighed against how often it would feed the next
+    player (estimated on hands sampled from the unseen cards)."""
+    options = st.discardable(seen)
+    if not options:
+        return st.fallback(seen)
+    rules = seen.rules
+    pool = unseen(seen)
+    nxt = _next_seat(seen)
+    samples: list[Counter[Card]] = []
+    if nxt is not None and rules.family == "rummy":
+        samples = [sample_hands(seen, rng, pool=pool)[nxt] for _ in range(SAMPLES)]
+
+    def cost(card: Card) -> tuple[float, int, str]:
+        keep = st.usefulness(rules, card, seen.hand, pool, seen.table)
+        danger = 0.0
+        if samples:
+            hits = sum(1 for h in samples if feeds(rules, card, h, seen.table))
+            danger = 30.0 * hits / len(samples)
+        return (keep + danger, -rules.card_value(card), card.code)
+
+    return Discard(seen.seat, min(options, key=cost).code)
+
+
+def _next_seat(seen: Seen) -> int | None:
+    seats = sorted(seen.other_counts)
+    if not seats:
+        return None
+    later = [s for s in seats if s > seen.seat]
+    return later[0] if later else seats[0]
