@@ -26,7 +26,16 @@ Why the restrictions on jokers lose nothing:
 - a run never ends on a joker: ending it one card earlier needs the same jokers;
 - a gap of 4 or more jokers inside a run is never needed: splitting the run there
   needs at most 2 + 2 padding jokers instead;
-- the cards left for groups at a rank form the groups needing the fewest jokers.
+- the cards left for groups at a rank form the groups needing the fewest jokers;
+- a joker bridges a run across a rank only if every natural card of that suit and
+  rank (table and hand) continues a run there. Were one in a group, swapping it with
+  the joker keeps both melds valid (a group left with jokers only is dissolved, its
+  jokers freed); were one left in hand, swapping plays it; were one starting a new
+  run, that run can start on the freed joker instead, needing no more jokers;
+- a run never stops at a rank where a natural of its suit starts a new run or stays
+  in hand: continuing the run with it is at least as good;
+- (fast mode) a run of one card never stops: with its two padding jokers it is a
+  group of one, which the groups of its rank already consider.
 """
 
 from __future__ import annotations
@@ -40,8 +49,9 @@ from bots._groups import group_need, group_options
 NEW_RUN = 1 << 2  # a run of length 1 that did not end on a joker
 MAX_GAP = 3
 
-# (new runs of the suit, cards to groups, jokers needed, hand cards used, room, actions)
-Trans = tuple[tuple[int, ...], int, int, int, int, tuple[object, ...]]
+# (new runs of the suit, cards to groups, jokers needed, hand cards used, room, actions,
+#  runs that cannot stop yet, longest joker tail)
+Trans = tuple[tuple[int, ...], int, int, int, int, tuple[object, ...], int, int]
 
 
 class Timeout(Exception):
@@ -95,7 +105,10 @@ def suit_transitions(
         m = runs.count(code)
         trail = code & 3
         choices: list[tuple[int, int, int]] = []
-        for n_close in range(m + 1) if trail == 0 else (0,):
+        # A run of one card closes only in the slow mode: one natural with two jokers is
+        # also a group of one, which the groups of its rank already consider.
+        closable = trail == 0 and (slow or code >> 2 >= 2)
+        for n_close in range(m + 1) if closable else (0,):
             for n_joker in range(m - n_close + 1) if trail < MAX_GAP else (0,):
                 choices.append((m - n_close - n_joker, n_joker, n_close))
         per.append(choices)
@@ -106,6 +119,7 @@ def suit_transitions(
         need = 0
         room = 0
         cont: list[int] = []
+        bridged = False
         for code, (nn, nj, nc) in zip(distinct, combo, strict=True):
             length, trail = code >> 2, code & 3
             grown = min(length + 1, lcap)
@@ -113,6 +127,7 @@ def suit_transitions(
                 n_nat += nn
                 cont.extend([grown << 2] * nn)
             if nj:
+                bridged = True
                 need += nj
                 cont.extend([(grown << 2) | (trail + 1)] * nj)
             if nc:
@@ -121,14 +136,29 @@ def suit_transitions(
                     room += nc * (13 - max(length, 3))
         if n_nat > top:
             continue
-        for x in range(max(forced, n_nat), top + 1):
+        if bridged:
+            # A joker bridges this rank only when every natural of it continues a run:
+            # otherwise swapping that natural in frees the joker (see module doc).
+            if n_nat == top:
+                k = (tuple(sorted(cont)), 0, need, top - forced, room)
+                if k not in found:
+                    found[k] = (combo, 0)
+            continue
+        # A run that stops here while a natural of its suit and rank starts a new run or
+        # stays in hand could have taken that natural instead: never better to stop.
+        closing = any(c[2] for c in combo)
+        for x in range(top if closing else max(forced, n_nat), top + 1):
             rest = x - n_nat
-            for new in range(rest + 1):
+            for new in (0,) if closing else range(rest + 1):
                 new_runs = tuple(sorted(cont + [NEW_RUN] * new))
                 k = (new_runs, rest - new, need, x - forced, room)
                 if k not in found:
                     found[k] = (combo, new)
-    out: list[Trans] = [(*k, v) for k, v in found.items()]
+    out: list[Trans] = [
+        (*k, v, _short(k[0]), max((c & 3 for c in k[0]), default=0)) for k, v in found.items()
+    ]
+    # Most hand cards first, then fewest jokers: the order the search tries them in.
+    out.sort(key=lambda t: (-t[3], t[2]))
     _TRANS_CACHE[key] = out
     return out
 
@@ -200,14 +230,24 @@ class Search:
                 here = forced[s][q] + optional[s][q]
                 nxt[s][p] = 0 if here else nxt[s][p + 1] + 1 if nxt[s][p + 1] < 99 else 99
         self.next_natural = nxt
+        # Naturals of each suit at each position (aces counted at 14 too); none past it.
+        self.avail = [
+            tuple(
+                forced[s][1 if p == 14 else p] + optional[s][1 if p == 14 else p] for s in range(4)
+            )
+            if 1 <= p <= P
+            else (0, 0, 0, 0)
+            for p in range(P + 2)
+        ]
         self.memo: dict[tuple[int, State], tuple[int, Child | None]] = {}
+        self.fails: dict[tuple[int, State, State], list[tuple[int, int]]] = {}
         self.nodes = 0
 
     # -- the sweep ------------------------------------------------------------------
 
     def children(self, i: int, state: State) -> list[Child]:
+        """The next states after step i, the most valuable first (a heuristic order)."""
         p, s = self.steps[i]
-        prob = self.prob
         J = self.J
         slow = self.slow
         runs = state[s]
@@ -217,7 +257,21 @@ class Search:
         reserve = state[7]
         assert isinstance(runs, tuple) and isinstance(pending, tuple)
         assert isinstance(needs, int) and isinstance(room, int) and isinstance(reserve, tuple)
-        w = prob.weight[s][1 if p == 14 else p]
+        avail_here = self.avail[p]
+        avail_next = self.avail[p + 1]
+        # Jokers that will be needed whatever happens next: short runs with no natural
+        # to continue on, groups no later suit of this rank can fill.
+        base_lb = 0
+        for s2 in range(4):
+            if s2 != s:
+                short = _short(state[s2])  # type: ignore[arg-type]
+                if short:
+                    over = short - (avail_next[s2] if s2 < s else avail_here[s2])
+                    if over > 0:
+                        base_lb += over
+        if needs + base_lb > J:
+            return []
+        w = self.prob.weight[s][1 if p == 14 else p]
         variants: list[tuple[int, int, int, tuple[int, ...]]]
         if self.ace_high and p == 1:
             t, h = self.forced[s][1], self.optional[s][1]
@@ -234,46 +288,62 @@ class Search:
             variants = [(reserve[2 * s], reserve[2 * s + 1], 0, tuple(res))]
         else:
             variants = [(self.forced[s][p], self.optional[s][p], 0, reserve)]
-        gap_ok = self.next_natural[s][p + 1] if p < self.prob.positions else 99
+        gap_room = MAX_GAP - (self.next_natural[s][p + 1] if p < self.prob.positions else 99)
         last_suit = s == 3
+        caps_after = avail_here[s + 1 :]
+        a_next = avail_next[s]
+        head = state[:s]
+        tail = state[s + 1 : 4]
+        lcap = self.lcap
         out: list[Child] = []
         seen: dict[State, int] = {}
         for vf, vo, vval, vres in variants:
-            for new_runs, g, dneed, used, droom, acts in suit_transitions(
-                runs, vf, vo, self.lcap, slow
+            for new_runs, g, dneed, used, droom, acts, short, trail in suit_transitions(
+                runs, vf, vo, lcap, slow
             ):
+                spare = J - needs - dneed - base_lb
+                if spare < 0:
+                    continue
+                if short > a_next:
+                    spare -= short - a_next
+                    if spare < 0:
+                        continue
+                if trail and trail > gap_room:
+                    continue
                 n = needs + dneed
-                if n > J:
-                    continue
-                if dneed and not _gaps_closable(new_runs, gap_ok):
-                    continue
                 gain = vval + used * w
-                pend = tuple(sorted((*pending, g))) if g else pending
                 rm = min(J, room + droom) if slow else 0
-                sruns = list(state[:4])
-                sruns[s] = new_runs
+                pend = tuple(sorted((*pending, g))) if g else pending
                 info: object = (acts, g)
                 if last_suit:
-                    opts = group_options(pend) if slow else ((group_need(pend), 0, ()),)
-                    for gneed, groom, _ in opts:
-                        n2 = n + gneed
-                        if n2 > J:
-                            continue
-                        rm2 = min(J, rm + groom - gneed) if slow else 0
-                        key: State = (*sruns, (), n2, rm2, vres)
-                        old = seen.get(key)
-                        if old is None or old < gain:
-                            seen[key] = gain
-                            out.append((gain, key, (info, gneed)))
-                    continue
-                key = (*sruns, pend, n, rm, vres)
+                    if slow:
+                        for gneed, groom, _ in group_options(pend):
+                            if gneed > spare:
+                                continue
+                            rm2 = min(J, rm + groom - gneed)
+                            key: State = (*head, new_runs, (), n + gneed, rm2, vres)
+                            old = seen.get(key)
+                            if old is None or old < gain:
+                                seen[key] = gain
+                                out.append((gain, key, (info, gneed)))
+                        continue
+                    gneed = group_need(pend) if pend else 0
+                    if gneed > spare:
+                        continue
+                    key = (*head, new_runs, (), n + gneed, 0, vres)
+                    info = (info, gneed)
+                else:
+                    if pend and _group_floor(pend, caps_after) > spare:
+                        continue
+                    key = (*head, new_runs, *tail, pend, n, rm, vres)
                 old = seen.get(key)
-                if old is None or old < gain:
+                if old is None:
                     seen[key] = gain
                     out.append((gain, key, info))
-        # most valuable first, then fewest jokers; drop duplicates kept with less gain
-        out = [c for c in out if seen[c[1]] == c[0]]
-        out.sort(key=_child_order)
+                elif old < gain:
+                    seen[key] = gain
+                    out = [c for c in out if c[1] != key]
+                    out.append((gain, key, info))
         return out
 
     def terminal(self, state: State) -> int | None:
@@ -318,6 +388,14 @@ class Search:
                 return None
             if choice is not None:
                 return ub
+        # Fewer jokers spent is never worse: a failure with fewer needs bounds this one.
+        needs = state[5]
+        base = (i, state[:5], state[6:])
+        fails = self.fails.get(base)
+        if fails is not None:
+            for n_s, ub_s in fails:
+                if n_s <= needs and need > ub_s:  # type: ignore[operator]
+                    return None
         self.nodes += 1
         if (
             self.deadline is not None
@@ -331,7 +409,7 @@ class Search:
         for child in self.children(i, state):
             gain = child[0]
             if gain + rem_next < need:
-                break
+                continue
             r = self.value(i + 1, child[1], need - gain)
             if r is not None:
                 best = gain + r
@@ -343,6 +421,11 @@ class Search:
         old = self.memo.get(key)
         bound = need - 1 if old is None else min(old[0], need - 1)
         self.memo[key] = (bound, None)
+        assert isinstance(needs, int)
+        if fails is None:
+            self.fails[base] = [(needs, bound)]
+        else:
+            fails.append((needs, bound))
         return None
 
     def best(self, lower: int) -> Layout | None:
@@ -361,20 +444,33 @@ class Search:
         return _rebuild(self, path, state, got + self.bonus)
 
 
-def _child_order(c: Child) -> tuple[int, int]:
-    st = c[1]
-    n = st[5]
-    assert isinstance(n, int)
-    return (-c[0], n)
+_SHORT: dict[tuple[int, ...], int] = {}
 
 
-def _gaps_closable(runs: tuple[int, ...], dist: int) -> bool:
-    """Every run ending on jokers can still meet a natural within MAX_GAP."""
-    for code in runs:
-        trail = code & 3
-        if trail and trail + dist > MAX_GAP:
-            return False
-    return True
+def _short(runs: tuple[int, ...]) -> int:
+    """Runs that cannot stop yet without jokers: shorter than 3 or ending on a joker."""
+    hit = _SHORT.get(runs)
+    if hit is None:
+        hit = sum(1 for c in runs if c >> 2 < 3 or c & 3)
+        _SHORT[runs] = hit
+    return hit
+
+
+_FLOOR: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+
+
+def _group_floor(pend: tuple[int, ...], caps: tuple[int, ...]) -> int:
+    """Fewest jokers the groups of this rank need, whatever the suits still to come
+    (at most ``caps`` cards each) add to them."""
+    key = (pend, caps)
+    hit = _FLOOR.get(key)
+    if hit is None:
+        hit = min(
+            group_need(tuple(sorted((*pend, *(a for a in add if a)))))
+            for add in product(*(range(c + 1) for c in caps))
+        )
+        _FLOOR[key] = hit
+    return hit
 
 
 def solve_layout(

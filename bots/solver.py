@@ -304,6 +304,15 @@ class _Context:
                 out.append(bar)
                 step = 1 if step == 0 else step * 2
         out.append(floor)
+        import os
+
+        mode = os.environ.get("TGT", "C")
+        if mode == "B":
+            return [out[0], floor] if len(out) > 1 else out
+        if mode == "C":
+            return [floor]
+        if mode == "D":
+            return [-(1 << 60)]
         return out
 
     def _quick_lower(self) -> bool:
