@@ -1,0 +1,211 @@
+"""Bots and deadlines under load: many live matches against a real Celery worker + beat.
+
+    .venv/bin/python bench/worker_bench.py [--matches 200] [--seconds 90] [--turn-seconds 5]
+        [--concurrency 2] [--level EASY]
+
+Starts a throwaway PostgreSQL and Redis (scripts/test.py's helpers), migrates, starts a
+prefork worker (``--concurrency`` processes) and beat, then creates ``--matches`` live
+matches of Robbers' Rummy, each one idle person (every turn of theirs expires, so the
+clock works all the time) and three bots, and lets them play for ``--seconds``.
+Bot think time is 0, so bot latency is the machinery's alone.
+
+Prints, from the stored event log (``created_at`` is stamped inside the transaction,
+just before its commit and publication):
+
+- deadline lateness: TURN_EXPIRED time minus the turn's deadline (TURN_STARTED time plus
+  the turn's seconds), p50 / p99 / max;
+- bot latency: a bot's TURN_STARTED to the first event of its move, p50 / p99;
+- bot moves per second over the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import ExitStack
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def _driver():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("rummy_test_driver", ROOT / "scripts/test.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=90.0)
+    parser.add_argument("--turn-seconds", type=int, default=5)
+    parser.add_argument("--concurrency", type=int, default=2)
+    parser.add_argument("--level", default="EASY")
+    args = parser.parse_args()
+    driver = _driver()
+    workdir = Path(tempfile.mkdtemp(prefix="rummy-worker-bench-"))
+    children: list[subprocess.Popen[bytes]] = []
+    with ExitStack() as stack:
+        database_url = stack.enter_context(driver.postgres())
+        driver._create_database(database_url)
+        redis_url = stack.enter_context(driver.redis())
+        env = dict(os.environ)
+        env.pop("RUMMY_VAR_DIR", None)
+        env.update(
+            DATABASE_URL=database_url,
+            REDIS_URL=redis_url,
+            DJANGO_DEBUG="1",
+            GAME_TASK_QUEUE="bench",
+            BOT_THINK_SECONDS="0",
+            DEADLINE_SWEEP_SECONDS="2",
+            LOG_LEVEL="WARNING",
+        )
+        os.environ.update(env)
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env,
+            check=True,
+        )  # fmt: skip
+        try:
+            for argv in (
+                ["worker", "--pool", "prefork", "--concurrency", str(args.concurrency),
+                 "--queues", "bench", "--without-mingle", "--without-gossip",
+                 "--loglevel", "WARNING"],
+                ["beat", "--schedule", str(workdir / "beat"), "--loglevel", "WARNING"],
+            ):  # fmt: skip
+                log = (workdir / f"{argv[0]}.log").open("wb")
+                children.append(
+                    subprocess.Popen(
+                        [sys.executable, "-m", "celery", "--app", "config", *argv],
+                        cwd=ROOT,
+                        env=env,
+                        stdout=log,
+                        stderr=subprocess.STDOUT,
+                        start_new_session=True,
+                    )
+                )
+            return run(args, workdir)
+        finally:
+            for child in children:
+                os.killpg(child.pid, signal.SIGTERM)
+            for child in children:
+                try:
+                    child.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    os.killpg(child.pid, signal.SIGKILL)
+
+
+def run(args: argparse.Namespace, workdir: Path) -> int:
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+    from accounts.models import User
+    from config.celery import app
+    from matches import services
+    from matches.models import Match, MatchAction, MatchEvent, MatchStatus, Seat
+    from matches.selectors import MatchView
+
+    deadline = time.monotonic() + 60
+    while not app.control.ping(timeout=0.5):
+        if time.monotonic() > deadline:
+            print("the worker did not start", file=sys.stderr)
+            return 1
+    created_at = time.monotonic()
+    match_ids = []
+    for i in range(args.matches):
+        user = User.objects.create_user(f"bench{i}", password="pw-unused-1")
+        created = services.match_create(
+            user=user,
+            ruleset_name="robbers",
+            options={"rounds": 1, "max_timeouts": 100},
+            seats=4,
+            bots=[args.level] * 3,
+            turn_seconds=args.turn_seconds,
+        )
+        assert isinstance(created, MatchView), created
+        started = services.match_start(match_id=created.id, user=user)
+        assert isinstance(started, MatchView), started
+        match_ids.append(created.id)
+    print(f"{len(match_ids)} matches started in {time.monotonic() - created_at:.1f}s; "
+          f"playing for {args.seconds:.0f}s", flush=True)  # fmt: skip
+    start = time.monotonic()
+    while time.monotonic() - start < args.seconds:
+        time.sleep(5)
+        active = Match.objects.filter(pk__in=match_ids, status=MatchStatus.ACTIVE).count()
+        print(f"  {time.monotonic() - start:5.0f}s: {active} active", flush=True)
+        if not active:
+            break
+    elapsed = time.monotonic() - start
+
+    bot_seats = {
+        (m, i) for m, i in Seat.objects.filter(match_id__in=match_ids)
+        .exclude(bot_level="").values_list("match_id", "index")
+    }  # fmt: skip
+    lateness: list[float] = []
+    bot_latency: list[float] = []
+    rows = (
+        MatchEvent.objects.filter(match_id__in=match_ids)
+        .order_by("match_id", "seq")
+        .values_list("match_id", "type", "public", "created_at")
+    )
+    started: dict[int, tuple[int, int, float]] = {}  # match -> (seat, turn, time)
+    waiting: dict[int, tuple[int, float]] = {}  # match -> bot turn start
+    for match_id, kind, public, at in rows:
+        t = at.timestamp()
+        if match_id in waiting and kind not in ("TURN_STARTED",):
+            turn, since = waiting.pop(match_id)
+            bot_latency.append(t - since)
+        if kind == "TURN_STARTED":
+            started[match_id] = (public["seat"], public["turn"], t)
+            if (match_id, public["seat"]) in bot_seats:
+                waiting[match_id] = (public["turn"], t)
+        elif kind == "TURN_EXPIRED" and match_id in started:
+            _seat, turn, since = started[match_id]
+            if turn == public["turn"]:
+                lateness.append(t - (since + args.turn_seconds))
+    moves = (
+        MatchAction.objects.filter(match_id__in=match_ids).exclude(action__kind="timeout").count()
+    )
+    finished = Match.objects.filter(pk__in=match_ids, status=MatchStatus.FINISHED).count()
+    ms = 1000
+    late_p50, late_p99 = pct(lateness, 0.5) * ms, pct(lateness, 0.99) * ms
+    late_max = max(lateness or [0]) * ms
+    bot_p50, bot_p99 = pct(bot_latency, 0.5) * ms, pct(bot_latency, 0.99) * ms
+    bot_mean = statistics.fmean(bot_latency or [0]) * ms
+    print()
+    print(
+        f"matches {len(match_ids)} (finished {finished}), worker prefork x{args.concurrency}, "
+        f"{os.cpu_count()} CPUs, {elapsed:.0f}s"
+    )
+    print(
+        f"deadline lateness  n={len(lateness):5d}  p50 {late_p50:7.0f} ms  "
+        f"p99 {late_p99:7.0f} ms  max {late_max:7.0f} ms"
+    )
+    print(
+        f"bot move latency   n={len(bot_latency):5d}  p50 {bot_p50:7.0f} ms  "
+        f"p99 {bot_p99:7.0f} ms  mean {bot_mean:7.0f} ms"
+    )
+    print(f"bot moves          {moves} in {elapsed:.0f}s = {moves / elapsed:.1f}/s")
+    print(f"(logs in {workdir})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
