@@ -240,6 +240,9 @@ class Search:
             for p in range(P + 2)
         ]
         self.memo: dict[tuple[int, State], tuple[int, Child | None]] = {}
+        self.stack: list[object] = []
+        self.incumbent_value = -1
+        self.incumbent: tuple[list[object], State] | None = None
         self.fails: dict[tuple[int, State, State], list[tuple[int, int]]] = {}
         self.nodes = 0
 
@@ -375,10 +378,16 @@ class Search:
             return max(0, used_j - prob.table_jokers) * prob.joker_weight
         return prob.hand_jokers * prob.joker_weight if any_meld else 0
 
-    def value(self, i: int, state: State, need: int) -> int | None:
-        """The best the sweep can add from step i if it is at least ``need``, else None."""
+    def value(self, i: int, state: State, need: int, acc: int = 0) -> int | None:
+        """The best the sweep can add from step i if it is at least ``need``, else None.
+
+        ``acc`` is what the path so far gained: the best complete path seen is kept as
+        the incumbent, the answer when time runs out."""
         if i == len(self.steps):
             v = self.terminal(state)
+            if v is not None and acc + v > self.incumbent_value:
+                self.incumbent_value = acc + v
+                self.incumbent = (list(self.stack), state)
             return v if v is not None and v >= need else None
         key = (i, state)
         hit = self.memo.get(key)
@@ -404,13 +413,16 @@ class Search:
         ):
             raise Timeout
         rem_next = self.rem[i + 1]
+        stack = self.stack
         best = -1
         best_choice: Child | None = None
         for child in self.children(i, state):
             gain = child[0]
             if gain + rem_next < need:
                 continue
-            r = self.value(i + 1, child[1], need - gain)
+            stack.append(child[2])
+            r = self.value(i + 1, child[1], need - gain, acc + gain)
+            stack.pop()
             if r is not None:
                 best = gain + r
                 best_choice = child
@@ -427,6 +439,13 @@ class Search:
         else:
             fails.append((needs, bound))
         return None
+
+    def incumbent_layout(self) -> Layout | None:
+        """The best complete layout seen so far (after a Timeout, say), or None."""
+        if self.incumbent is None:
+            return None
+        path, final = self.incumbent
+        return _rebuild(self, path, final, self.incumbent_value + self.bonus)
 
     def best(self, lower: int) -> Layout | None:
         """The best layout worth more than ``lower``, or None."""

@@ -257,18 +257,24 @@ class _Context:
 
     def manipulate(self) -> bool:
         """Whole-table rearrangement, exact. Returns False if the result is not proven."""
-        # A quick valid play first: new melds and lay-offs, no rearranging. Its value
-        # bounds the programme below; on a timeout it is the answer.
-        quick_ok = self._quick_lower()
         prob = self.problem(14 if self.rules.ace_high else 13)
         search = Search(prob, slow=False, deadline=self.deadline)
         layout = None
-        for lower in self._targets(prob):
-            layout = search.best(lower)
-            if layout is not None:
-                break
+        try:
+            for lower in self._targets():
+                layout = search.best(lower)
+                if layout is not None:
+                    break
+        except Timeout:
+            # the best layout the search completed, if its jokers fit: anytime answer
+            found = search.incumbent_layout()
+            if found is not None:
+                melds = self._layout_melds(prob, found)
+                if melds is not None and (found.runs or found.groups):
+                    self.offer(melds)
+            raise
         if layout is None:
-            return quick_ok
+            return True
         if not layout.runs and not layout.groups:
             return True  # only hand jokers and an empty table: nothing can be played
         melds = self._layout_melds(prob, layout)
@@ -277,61 +283,16 @@ class _Context:
         # The jokers do not all fit (or the engine disagreed): the exact slow mode.
         return self._slow(prob)
 
-    def _targets(self, prob: Problem) -> list[int]:
-        """Ever lower bars for the programme, ending at the best play known.
+    def _targets(self) -> list[int]:
+        """Bars for the search, highest first, ending at the best play known.
 
-        The programme drops every state that cannot beat its bar, so a high bar is
-        cheap; whatever it finds above the bar is the true optimum. Bars first ask for
-        every hand card, then allow 1, 2, 4, ... cards (or points) fewer."""
-        cards = [c for c, n in self.hand.items() for _ in range(n)]
-        total = sum(self.weight(c) for c in cards)
+        The search drops every state that cannot beat its bar and what it finds above
+        the bar is the true optimum. Asking first for every hand card is cheap when
+        they all fit (late in a game they usually do); its failures stay in the memo.
+        """
+        total = sum(self.weight(c) * n for c, n in self.hand.items())
         floor = self.best.value
-        out: list[int] = []
-        if self.objective == "cards":
-            drop = 0
-            while True:
-                bar = (len(cards) - drop) * SCALE - 1 if drop else total - 1
-                if bar <= floor:
-                    break
-                out.append(bar)
-                drop = 1 if drop == 0 else drop * 2
-        else:
-            step = 0
-            while True:
-                bar = total - 1 - step * SCALE
-                if bar <= floor:
-                    break
-                out.append(bar)
-                step = 1 if step == 0 else step * 2
-        out.append(floor)
-        import os
-
-        mode = os.environ.get("TGT", "C")
-        if mode == "B":
-            return [out[0], floor] if len(out) > 1 else out
-        if mode == "C":
-            return [floor]
-        if mode == "D":
-            return [-(1 << 60)]
-        return out
-
-    def _quick_lower(self) -> bool:
-        counts, jokers, weights = self._counts()
-        pieces = new_meld_pieces(self.rules, counts, jokers)
-        pieces += extension_pieces(self.rules, self.table, counts, jokers)
-        packing, complete = pack(
-            pieces,
-            counts,
-            jokers,
-            weights,
-            self.weight(JOKER),
-            min_points=0,
-            table_room=[room_of(m) for m in self.table],
-            deadline=self.deadline,
-        )
-        if packing is not None:
-            self.offer(self._packing_melds(packing))
-        return complete
+        return [total - 1, floor] if total - 1 > floor else [floor]
 
     def _slow(self, prob: Problem) -> bool:
         layout = solve_layout(prob, slow=True, lower=self.best.value, deadline=self.deadline)
