@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 
 USERNAME_MIN_LENGTH = 3
 USERNAME_MAX_LENGTH = 30
+# Argon2 costs the same for any length, but a megabyte of "password" is not a password.
+PASSWORD_MAX_LENGTH = 1024
 # A token is "used" at most this often in the database: a write per request is not worth it.
 LAST_USED_PRECISION = timedelta(minutes=5)
 
@@ -67,6 +69,8 @@ def user_register(*, username: str, password: str, email: str | None = None) -> 
             validate_email(email)
         except ValidationError:
             raise AccountError("BAD_INPUT", "Enter a valid e-mail address.") from None
+    if len(password) > PASSWORD_MAX_LENGTH:
+        raise AccountError("BAD_INPUT", f"A password has at most {PASSWORD_MAX_LENGTH} characters.")
     candidate = User(username=username, email=email)
     try:
         validate_password(password, user=candidate)
@@ -90,6 +94,8 @@ def user_authenticate(*, username: str, password: str) -> User:
     Raises AccountError BAD_CREDENTIALS (unknown user, wrong password or inactive account;
     one message for all, so that it tells nothing about which), AccountBanned.
     """
+    if len(password) > PASSWORD_MAX_LENGTH or len(username) > USERNAME_MAX_LENGTH * 4:
+        raise AccountError("BAD_CREDENTIALS", "Wrong username or password.")
     user = User.objects.filter(username__iexact=username.strip()).first()
     if user is None:
         # Hash anyway, so that an unknown name costs as long as a wrong password.

@@ -1,10 +1,112 @@
-"""GraphQL errors with the `extensions.code` values that API.md promises clients."""
+"""GraphQL errors with the `extensions.code` values that API.md promises clients, and the
+extension that gives every error one of them before it leaves the server.
+
+Codes: UNAUTHENTICATED, FORBIDDEN, BAD_INPUT, NOT_FOUND, RATE_LIMITED, QUERY_TOO_COMPLEX,
+and INTERNAL_SERVER_ERROR for anything unexpected. An unexpected exception reaches the
+client only as "Internal server error." (no message, class name or traceback); the real
+error is logged here, with its traceback, under the logger `api.errors`.
+"""
 
 from __future__ import annotations
 
+import logging
+from typing import Any
+
 from graphql import GraphQLError
+from strawberry.extensions import MaskErrors
+
+from api import metrics
+
+log = logging.getLogger(__name__)
+
+CODES = frozenset(
+    {"UNAUTHENTICATED", "FORBIDDEN", "BAD_INPUT", "NOT_FOUND", "RATE_LIMITED",
+     "QUERY_TOO_COMPLEX", "INTERNAL_SERVER_ERROR"}
+)  # fmt: skip
+INTERNAL_MESSAGE = "Internal server error."
+
+# Messages of the limits enforced by strawberry's extensions and graphql-core's parser,
+# which raise errors without a code. tests/server/test_limits*.py pin each of them.
+_TOO_COMPLEX_MARKERS = (
+    "exceeds maximum operation depth",  # QueryDepthLimiter
+    "aliases found. Allowed",  # MaxAliasesLimiter
+    "Document contains more than",  # MaxTokensLimiter (graphql-core's max_tokens)
+    "Source contains more than",  # graphql-core's max_source_length
+    "nested too deeply",  # graphql-core's parser nesting guard
+    "Subscription limit reached",  # strawberry's max_subscriptions_per_connection
+)
 
 
 def bad_input(message: str) -> GraphQLError:
     """Malformed or out-of-range input (extensions.code BAD_INPUT)."""
     return GraphQLError(message, extensions={"code": "BAD_INPUT"})
+
+
+def not_found(message: str) -> GraphQLError:
+    """An id that names nothing the viewer may see (extensions.code NOT_FOUND)."""
+    return GraphQLError(message, extensions={"code": "NOT_FOUND"})
+
+
+def forbidden(message: str = "You may not do this.") -> GraphQLError:
+    return GraphQLError(message, extensions={"code": "FORBIDDEN"})
+
+
+def rate_limited(message: str, retry_after: int) -> GraphQLError:
+    """Too many requests; `extensions.retryAfter` says in how many seconds to try again."""
+    return GraphQLError(
+        message, extensions={"code": "RATE_LIMITED", "retryAfter": max(1, int(retry_after))}
+    )
+
+
+def is_unexpected(error: GraphQLError) -> bool:
+    """An exception that no code raised on purpose: a bug or an outage."""
+    original = error.original_error
+    return original is not None and not isinstance(original, GraphQLError)
+
+
+def shape_error(error: GraphQLError) -> GraphQLError:
+    """The error as a client may see it: a known code, and nothing internal."""
+    location = {
+        "nodes": error.nodes,
+        "source": error.source,
+        "positions": error.positions,
+        "path": error.path,
+    }
+    if is_unexpected(error):
+        return GraphQLError(
+            INTERNAL_MESSAGE, **location, extensions={"code": "INTERNAL_SERVER_ERROR"}
+        )
+    extensions: dict[str, Any] = dict(error.extensions or {})
+    if extensions.get("code") not in CODES:
+        too_complex = any(marker in error.message for marker in _TOO_COMPLEX_MARKERS)
+        extensions["code"] = "QUERY_TOO_COMPLEX" if too_complex else "BAD_INPUT"
+    return GraphQLError(error.message, **location, extensions=extensions)
+
+
+def log_errors(errors: list[GraphQLError]) -> None:
+    """Log unexpected errors with their traceback; the expected ones are the client's."""
+    for error in errors:
+        if is_unexpected(error):
+            original = error.original_error
+            assert original is not None
+            log.error(
+                "unexpected error at %s: %s",
+                ".".join(str(p) for p in error.path or ()) or "(operation)",
+                error.message,
+                exc_info=(type(original), original, original.__traceback__),
+            )
+        else:
+            log.debug("client error: %s", error.message)
+
+
+class ShapeErrors(MaskErrors):
+    """Give every outgoing error a code and mask the unexpected ones (HTTP and websocket,
+    single results and subscription events alike)."""
+
+    def __init__(self) -> None:
+        super().__init__(should_mask_error=lambda error: True, error_message=INTERNAL_MESSAGE)
+
+    def anonymise_error(self, error: GraphQLError) -> GraphQLError:
+        shaped = shape_error(error)
+        metrics.count_error(shaped.extensions["code"] if shaped.extensions else "BAD_INPUT")
+        return shaped

@@ -12,6 +12,8 @@ from django.utils.deprecation import MiddlewareMixin
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from api.metrics import metrics_view
+
 # A probe must answer within the orchestrator's timeout even when a dependency hangs.
 REDIS_TIMEOUT_SECONDS = 2.0
 
@@ -66,11 +68,16 @@ def readyz(request: HttpRequest) -> JsonResponse:
     )
 
 
-PROBES: dict[str, Callable[[HttpRequest], HttpResponse]] = {"/healthz": healthz, "/readyz": readyz}
+# /metrics is scraped the same way (by pod address, plain HTTP); METRICS_TOKEN guards it.
+PROBES: dict[str, Callable[[HttpRequest], HttpResponse]] = {
+    "/healthz": healthz,
+    "/readyz": readyz,
+    "/metrics": metrics_view,
+}
 
 
 class ProbeMiddleware(MiddlewareMixin):
-    """Answer the probes before host validation and HTTPS redirects.
+    """Answer the probes (and /metrics) before host validation and HTTPS redirects.
 
     Orchestrators probe a pod by its IP over plain HTTP, with a Host header that is not in
     ALLOWED_HOSTS; the probes reveal nothing, so they answer any host and scheme.

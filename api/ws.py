@@ -15,10 +15,13 @@ from strawberry.types.unset import UNSET, UnsetType
 
 from accounts.services import auth_group_name
 from api.auth import RequestContext, aauthenticate
+from api.limits import WebsocketMessageLimiter
 
 log = logging.getLogger(__name__)
 
 CLOSE_FORBIDDEN = 4403
+CLOSE_TOO_MANY_MESSAGES = 4429
+CLOSE_MESSAGE_TOO_BIG = 1009
 
 
 class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
@@ -26,6 +29,11 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
     token_id: int | None = None
     context: RequestContext | None = None
     keepalive_task: asyncio.Task[None] | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.limiter = WebsocketMessageLimiter()
+        self.closing = False
 
     async def connect(self) -> None:
         await super().connect()
@@ -61,6 +69,24 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
             await self.channel_layer.group_add(self.auth_group, self.channel_name)
         return UNSET
 
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Refuse oversized messages (close 1009) and floods (close 4429) before parsing."""
+        if self.closing:
+            return
+        size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
+        if size > settings.WS_MAX_MESSAGE_BYTES:
+            await self._close(CLOSE_MESSAGE_TOO_BIG, "Message too big")
+            return
+        user = self.context.auth.user if self.context is not None else None
+        if not await self.limiter.allow(user.pk if user is not None else None):
+            await self._close(CLOSE_TOO_MANY_MESSAGES, "Too many messages")
+            return
+        await super().receive(text_data=text_data, bytes_data=bytes_data)
+
+    async def _close(self, code: int, reason: str) -> None:
+        self.closing = True
+        await self.close(code=code, reason=reason)
+
     async def dispatch(self, message: dict[str, Any]) -> None:
         if message.get("type") == "auth.revoked":
             await self.auth_revoked(message)
@@ -74,7 +100,7 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
             if self.context is not None:
                 self.context.auth.user = None
                 self.context.auth.failure = "UNAUTHENTICATED"
-            await self.close(code=CLOSE_FORBIDDEN, reason="Token revoked")
+            await self._close(CLOSE_FORBIDDEN, "Token revoked")
 
     async def disconnect(self, code: int) -> None:
         if self.auth_group is not None and self.channel_layer is not None:

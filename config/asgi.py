@@ -21,6 +21,8 @@ from django.conf import settings  # noqa: E402
 from django.urls import re_path  # noqa: E402
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL  # noqa: E402
 
+from api.limits import BodySizeLimitMiddleware  # noqa: E402
+from api.metrics import MetricsMiddleware  # noqa: E402
 from api.schema import schema  # noqa: E402
 from api.ws import GraphQLConsumer  # noqa: E402
 
@@ -34,9 +36,13 @@ graphql_ws = GraphQLConsumer.as_asgi(
     allowed_origins=settings.CSRF_TRUSTED_ORIGINS,
 )
 
-application = ProtocolTypeRouter(
-    {
-        "http": django_http_app,
-        "websocket": URLRouter([re_path(r"^graphql/?$", graphql_ws)]),
-    }
+application = MetricsMiddleware(
+    ProtocolTypeRouter(
+        {
+            # The body limit counts bytes as they stream in (chunked bodies too), before
+            # Django buffers anything.
+            "http": BodySizeLimitMiddleware(django_http_app),
+            "websocket": URLRouter([re_path(r"^graphql/?$", graphql_ws)]),
+        }
+    )
 )

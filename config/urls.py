@@ -4,6 +4,7 @@ from django.urls import path
 from django.views.decorators.csrf import csrf_exempt
 
 from api import health
+from api.metrics import metrics_view
 from api.schema import schema
 from api.views import GraphQLView
 
@@ -11,6 +12,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
+    path("metrics", metrics_view, name="metrics"),
     # Clients authenticate with bearer tokens, not cookies, so CSRF tokens do not apply.
     path(
         "graphql",

@@ -33,6 +33,15 @@ def require_services(reason: str) -> None:
     pytest.skip(f"{reason}: run it through `make test` (scripts/test.py)")
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests that use the PostgreSQL test database only through a server process (e2e)
+    still need it created: pytest-django creates it only for tests marked django_db."""
+    for item in items:
+        uses_database = "postgres" in getattr(item, "fixturenames", ())
+        if uses_database and item.get_closest_marker("django_db") is None:
+            item.add_marker(pytest.mark.django_db)
+
+
 @pytest.fixture(scope="session")
 def redis_url() -> str:
     """The URL of the test Redis (Celery broker and Channels layer)."""
@@ -185,3 +194,66 @@ def asgi_server(postgres: dict[str, Any], redis_url: str) -> Iterator[LiveServer
     """
     with start_asgi_server(postgres, redis_url) as server:
         yield server
+
+
+# --- GraphQL over Django's test client -------------------------------------------------
+
+
+class GraphQLClient:
+    """Posts GraphQL to /graphql through Django's test client (in process, no server).
+
+    `token` sends `Authorization: Bearer <token>`; `call` returns (status, parsed body).
+    """
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+
+    def call(
+        self, query: str, variables: dict[str, Any] | None = None, token: str | None = None
+    ) -> tuple[int, Any]:
+        import json
+
+        headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
+        response = self.client.post(
+            "/graphql",
+            data=json.dumps({"query": query, "variables": variables or {}}),
+            content_type="application/json",
+            **headers,
+        )
+        return response.status_code, response.json()
+
+    def data(
+        self, query: str, variables: dict[str, Any] | None = None, token: str | None = None
+    ) -> Any:
+        """The `data` of a successful call; fails the test on any error."""
+        status, body = self.call(query, variables, token)
+        assert status == 200 and not body.get("errors"), body
+        return body["data"]
+
+
+@pytest.fixture
+def gql(client: Any) -> GraphQLClient:
+    return GraphQLClient(client)
+
+
+def error_codes(body: dict[str, Any]) -> list[str]:
+    """The extensions.code of each error of a GraphQL response body."""
+    return [(e.get("extensions") or {}).get("code") for e in body.get("errors") or []]
+
+
+@pytest.fixture
+def clean_limits(redis_url: str) -> Iterator[None]:
+    """Forget every rate-limit and login-throttle count in the test Redis, before and after."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+
+    def clear() -> None:
+        keys = list(client.scan_iter("rummy:limit:*", count=1000))
+        if keys:
+            client.delete(*keys)
+
+    clear()
+    yield
+    clear()
+    client.close()

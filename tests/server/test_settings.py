@@ -112,3 +112,36 @@ def test_a_malformed_boolean_is_an_error(tmp_path: Path) -> None:
 
     assert result.returncode != 0
     assert "DJANGO_DEBUG must be 1 or 0" in result.stderr
+
+
+def test_a_malformed_rate_is_an_error(tmp_path: Path) -> None:
+    result = run_django(show("RATE_LIMIT_MUTATIONS_USER"), tmp_path, RATE_LIMIT_MUTATIONS_USER="x")
+
+    assert result.returncode != 0
+    assert "RATE_LIMIT_MUTATIONS_USER must be COUNT/SECONDS" in result.stderr
+
+
+def test_rates_and_limits_come_from_the_environment(tmp_path: Path) -> None:
+    result = run_django(
+        ["-c", "import django; django.setup(); from django.conf import settings as s; "
+               "print(s.RATE_LIMIT_MUTATIONS_USER, s.MAX_REQUEST_BODY_BYTES, s.GRAPHQL_MAX_DEPTH)"],
+        tmp_path,
+        RATE_LIMIT_MUTATIONS_USER="5/10", MAX_REQUEST_BODY_BYTES="1000", GRAPHQL_MAX_DEPTH="7",
+    )  # fmt: skip
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["(5,", "10)", "1000", "7"]
+
+
+def test_introspection_is_off_with_graphql_introspection_0(tmp_path: Path) -> None:
+    result = run_django(
+        ["-c", "import asyncio, django; django.setup(); from api.schema import schema; "
+               "r = asyncio.run(schema.execute('{ __schema { types { name } } }')); "
+               "t = asyncio.run(schema.execute('{ serverVersio }')); "
+               "print(r.errors[0].extensions['code'], 'Did you mean' in t.errors[0].message)"],
+        tmp_path,
+        GRAPHQL_INTROSPECTION="0",
+    )  # fmt: skip
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["BAD_INPUT", "False"]

@@ -1,0 +1,321 @@
+"""Limits that keep one client from hurting the others.
+
+- Query shape: depth, aliases (fragments included) and tokens, by strawberry's
+  extensions (`query_limit_extensions`); refused with extensions.code QUERY_TOO_COMPLEX.
+- Request body size: `BodySizeLimitMiddleware` counts the bytes as they arrive, so a
+  chunked body without Content-Length is cut off too; refused with HTTP 413 and a
+  GraphQL-shaped error (code BAD_INPUT).
+- Rates: mutations per user and per client address (`MutationRateLimit`), websocket
+  messages per connection and per user (`WebsocketMessageLimiter`), failed logins per
+  username and per address (`LoginThrottle`). Refused with a GraphQL error RATE_LIMITED
+  carrying `extensions.retryAfter` (seconds); a websocket over its rate is closed with 4429.
+
+Rates are fixed windows counted in Redis (INCR on a key per window), so every web process
+shares them. If Redis cannot be reached the limits let requests through (and log it):
+the database remains the guard of correctness, and an outage is not made worse.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+import redis
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from graphql import (
+    FieldNode,
+    FragmentDefinitionNode,
+    FragmentSpreadNode,
+    InlineFragmentNode,
+    OperationDefinitionNode,
+    SelectionSetNode,
+)
+from strawberry.extensions import (
+    MaxAliasesLimiter,
+    MaxTokensLimiter,
+    QueryDepthLimiter,
+    SchemaExtension,
+)
+from strawberry.types.graphql import OperationType
+
+from api import metrics
+from api.errors import rate_limited
+from api.metrics import ASGIApp, Receive, Scope, Send
+
+log = logging.getLogger(__name__)
+
+Rate = tuple[int, int]  # (count, seconds); a count of 0 means no limit
+
+_client: redis.Redis | None = None
+_client_url: str | None = None
+
+
+def _redis() -> redis.Redis:
+    global _client, _client_url
+    if _client is None or _client_url != settings.REDIS_URL:
+        _client = redis.Redis.from_url(
+            settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=1
+        )
+        _client_url = settings.REDIS_URL
+    return _client
+
+
+def _key(*parts: object) -> str:
+    # Hash the free-form parts (usernames, addresses) to keep keys short and clean.
+    digest = hashlib.sha256("\x00".join(str(p) for p in parts[1:]).encode()).hexdigest()[:32]
+    return f"rummy:limit:{parts[0]}:{digest}"
+
+
+def hit(name: str, subject: object, rate: Rate, amount: int = 1) -> int | None:
+    """Count `amount` against `subject`'s fixed window; seconds to wait if now over."""
+    count, window = rate
+    if count <= 0 or amount <= 0:
+        return None
+    now = time.time()
+    bucket = int(now // window)
+    key = _key(name, subject, bucket)
+    try:
+        pipe = _redis().pipeline()
+        pipe.incrby(key, amount)
+        pipe.expire(key, window + 1)
+        total = int(pipe.execute()[0])
+    except redis.RedisError:
+        log.warning("rate limit %s not checked: Redis unreachable", name, exc_info=True)
+        return None
+    if total > count:
+        metrics.inc("rummy_rate_limited_total", limit=name)
+        return max(1, math.ceil((bucket + 1) * window - now))
+    return None
+
+
+async def ahit(name: str, subject: object, rate: Rate, amount: int = 1) -> int | None:
+    return await sync_to_async(hit, thread_sensitive=False)(name, subject, rate, amount)
+
+
+# --- failed logins ----------------------------------------------------------------------
+
+
+class LoginThrottle:
+    """Failed logins counted per username and per address; the window starts at the first
+    failure. While either count is at its limit, logins are refused, right ones too."""
+
+    def __init__(self, username: str, ip: str) -> None:
+        self.username = username.strip().lower()
+        self.ip = ip
+
+    def _subjects(self) -> list[tuple[str, str, Rate]]:
+        return [
+            (_key("login-user", self.username), "username", settings.LOGIN_FAILURES_USERNAME),
+            (_key("login-ip", self.ip), "address", settings.LOGIN_FAILURES_IP),
+        ]
+
+    def retry_after(self) -> int | None:
+        """Seconds until a login may be tried again, or None if it may be tried now."""
+        try:
+            client = _redis()
+            for key, _, (count, _window) in self._subjects():
+                if count <= 0:
+                    continue
+                failures = client.get(key)
+                if failures is not None and int(failures) >= count:
+                    metrics.inc("rummy_rate_limited_total", limit="login")
+                    return max(1, int(client.ttl(key)))
+        except redis.RedisError:
+            log.warning("login throttle not checked: Redis unreachable", exc_info=True)
+        return None
+
+    def failed(self) -> None:
+        try:
+            pipe = _redis().pipeline()
+            for key, _, (count, window) in self._subjects():
+                if count > 0:
+                    pipe.set(key, 0, ex=window, nx=True)
+                    pipe.incr(key)
+            pipe.execute()
+        except redis.RedisError:
+            log.warning("failed login not counted: Redis unreachable", exc_info=True)
+
+    def succeeded(self) -> None:
+        try:
+            _redis().delete(self._subjects()[0][0])
+        except redis.RedisError:
+            log.warning("login throttle not reset: Redis unreachable", exc_info=True)
+
+
+# --- GraphQL: query shape and mutation rates ---------------------------------------------
+
+
+def query_limit_extensions() -> list[Callable[[], SchemaExtension]]:
+    """Depth, alias and token limits from settings (QUERY_TOO_COMPLEX when exceeded), as
+    factories: strawberry builds fresh extensions for every operation.
+
+    MaxAliasesLimiter counts aliases inside fragments at every spread (strawberry >=
+    0.315.7), so a fragment spread many times cannot multiply its aliases past the limit.
+    """
+    # Settings are read per operation, so that tests (and a settings reload) take effect.
+    return [
+        lambda: MaxTokensLimiter(max_token_count=settings.GRAPHQL_MAX_TOKENS),
+        lambda: QueryDepthLimiter(max_depth=settings.GRAPHQL_MAX_DEPTH),
+        lambda: MaxAliasesLimiter(max_alias_count=settings.GRAPHQL_MAX_ALIASES),
+    ]
+
+
+def _root_field_count(operation: OperationDefinitionNode, fragments: dict[str, Any]) -> int:
+    """How many root fields an operation selects (fragments expanded, each once)."""
+    seen: set[str] = set()
+
+    def count(selection_set: SelectionSetNode) -> int:
+        total = 0
+        for selection in selection_set.selections:
+            if isinstance(selection, FieldNode):
+                total += 0 if selection.name.value == "__typename" else 1
+            elif isinstance(selection, InlineFragmentNode):
+                total += count(selection.selection_set)
+            elif isinstance(selection, FragmentSpreadNode):
+                name = selection.name.value
+                if name not in seen and name in fragments:
+                    seen.add(name)
+                    total += count(fragments[name].selection_set)
+        return total
+
+    return count(operation.selection_set)
+
+
+class MutationRateLimit(SchemaExtension):
+    """Mutations per user and per client address; each root field counts once."""
+
+    async def on_execute(self) -> Any:  # an async generator hook
+        context = self.execution_context
+        if context.operation_type == OperationType.MUTATION and context.graphql_document:
+            await self._check()
+        yield
+
+    async def _check(self) -> None:
+        context = self.execution_context
+        document = context.graphql_document
+        assert document is not None
+        fragments = {
+            d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)
+        }
+        operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
+        chosen = next(
+            (
+                op
+                for op in operations
+                if context.operation_name is None
+                or (op.name is not None and op.name.value == context.operation_name)
+            ),
+            None,
+        )
+        amount = max(1, _root_field_count(chosen, fragments)) if chosen else 1
+        request_context = context.context
+        auth = getattr(request_context, "auth", None)
+        user = getattr(auth, "user", None)
+        ip = getattr(request_context, "client_ip", "") or ""
+        waits = [await ahit("mutation-ip", ip, settings.RATE_LIMIT_MUTATIONS_IP, amount)]
+        if user is not None:
+            waits.append(
+                await ahit("mutation-user", user.pk, settings.RATE_LIMIT_MUTATIONS_USER, amount)
+            )
+        wait = max((w for w in waits if w is not None), default=None)
+        if wait is not None:
+            raise rate_limited(f"Too many actions: wait {wait} s and try again.", wait)
+
+
+# --- websocket messages ------------------------------------------------------------------
+
+
+class WebsocketMessageLimiter:
+    """Messages of one websocket: per connection (in memory) and per user (Redis)."""
+
+    def __init__(self) -> None:
+        self.window = -1
+        self.count = 0
+
+    async def allow(self, user_id: int | None) -> bool:
+        count, seconds = settings.RATE_LIMIT_WS_MESSAGES_CONNECTION
+        if count > 0:
+            window = int(time.monotonic() // seconds)
+            if window != self.window:
+                self.window, self.count = window, 0
+            self.count += 1
+            if self.count > count:
+                metrics.inc("rummy_rate_limited_total", limit="ws-connection")
+                return False
+        if user_id is not None:
+            wait = await ahit("ws-user", user_id, settings.RATE_LIMIT_WS_MESSAGES_USER)
+            if wait is not None:
+                return False
+        return True
+
+
+# --- request bodies -----------------------------------------------------------------------
+
+
+def _too_large_body(limit: int) -> bytes:
+    return (
+        '{"data":null,"errors":[{"message":"The request body is larger than '
+        f'{limit} bytes.","extensions":{{"code":"BAD_INPUT"}}}}]}}'
+    ).encode()
+
+
+class BodySizeLimitMiddleware:
+    """ASGI middleware: refuse HTTP request bodies over MAX_REQUEST_BODY_BYTES with 413.
+
+    Counts the body as it streams in rather than trusting Content-Length, so a chunked
+    request (no Content-Length) is stopped as soon as it passes the limit, before the
+    application buffers it. The body read so far (at most the limit) is then replayed to
+    the application.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = int(settings.MAX_REQUEST_BODY_BYTES)
+        declared = dict(scope.get("headers") or ()).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
+            await self._refuse(send, limit)
+            return
+        received: list[Any] = []
+        size = 0
+        while True:
+            message = await receive()
+            received.append(message)
+            if message["type"] != "http.request":
+                break
+            size += len(message.get("body", b""))
+            if size > limit:
+                await self._refuse(send, limit)
+                return
+            if not message.get("more_body", False):
+                break
+
+        async def replaying_receive() -> Any:
+            return received.pop(0) if received else await receive()
+
+        await self.app(scope, replaying_receive, send)
+
+    @staticmethod
+    async def _refuse(send: Send, limit: int) -> None:
+        body = _too_large_body(limit)
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,103 @@
+"""Websocket authentication: connection_init carries the token; revocation closes."""
+
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from accounts import services
+from accounts.models import User
+from config.asgi import application
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "a long enough passphrase 7"
+ME = {"id": "1", "type": "subscribe", "payload": {"query": "query { me { username } }"}}
+
+
+@pytest.fixture
+def token(redis_url: str) -> str:
+    user = services.user_register(username="ada", password=PASSWORD)
+    return services.token_create(user=user)
+
+
+async def connect(payload: dict[str, Any] | None) -> WebsocketCommunicator:
+    communicator = WebsocketCommunicator(
+        application, "/graphql", subprotocols=["graphql-transport-ws"]
+    )
+    connected, _ = await communicator.connect()
+    assert connected
+    message: dict[str, Any] = {"type": "connection_init"}
+    if payload is not None:
+        message["payload"] = payload
+    await communicator.send_json_to(message)
+    return communicator
+
+
+async def test_a_token_in_connection_init_authenticates_the_socket(token: str) -> None:
+    # given
+    ws = await connect({"authorization": f"Bearer {token}"})
+    assert await ws.receive_json_from(timeout=10) == {"type": "connection_ack"}
+
+    # when
+    await ws.send_json_to(ME)
+
+    # then
+    result = await ws.receive_json_from(timeout=10)
+    assert result == {"id": "1", "type": "next", "payload": {"data": {"me": {"username": "ada"}}}}
+    await ws.disconnect()
+
+
+async def test_no_token_is_an_anonymous_socket(redis_url: str) -> None:
+    ws = await connect({})
+    assert await ws.receive_json_from(timeout=10) == {"type": "connection_ack"}
+
+    await ws.send_json_to(ME)
+
+    result = await ws.receive_json_from(timeout=10)
+    assert result["payload"] == {"data": {"me": None}}
+    await ws.disconnect()
+
+
+@pytest.mark.parametrize("authorization", ["Bearer wrong", "wrong", "Bearer ", 42])
+async def test_a_bad_token_is_refused_with_4403(redis_url: str, authorization: object) -> None:
+    ws = await connect({"authorization": authorization})
+
+    closed = await ws.receive_output(timeout=10)
+
+    assert closed["type"] == "websocket.close"
+    assert closed["code"] == 4403
+    await ws.disconnect()
+
+
+async def test_a_ban_closes_the_users_open_sockets(token: str) -> None:
+    # given
+    ws = await connect({"authorization": f"Bearer {token}"})
+    assert await ws.receive_json_from(timeout=10) == {"type": "connection_ack"}
+
+    # when
+    user = await User.objects.aget(username="ada")
+    await sync_to_async(services.user_ban)(user=user)
+
+    # then
+    closed = await ws.receive_output(timeout=10)
+    assert closed == {"type": "websocket.close", "code": 4403, "reason": "Token revoked"}
+    await ws.disconnect()
+
+
+async def test_revoking_another_token_leaves_the_socket_open(token: str) -> None:
+    # given
+    user = await User.objects.aget(username="ada")
+    other = await sync_to_async(services.token_create)(user=user)
+    ws = await connect({"authorization": f"Bearer {token}"})
+    assert await ws.receive_json_from(timeout=10) == {"type": "connection_ack"}
+
+    # when
+    await sync_to_async(services.token_revoke)(raw=other)
+    await ws.send_json_to(ME)
+
+    # then
+    result = await ws.receive_json_from(timeout=10)
+    assert result["payload"] == {"data": {"me": {"username": "ada"}}}
+    await ws.disconnect()
