@@ -168,3 +168,37 @@ def reference_value(
     if status != highspy.HighsModelStatus.kOptimal:  # pragma: no cover - table is feasible
         raise AssertionError(f"reference model status {h.modelStatusToString(status)}")
     return round(-h.getInfo().objective_function_value)
+
+
+def opening_reference(rules: RuleSet, hand: Counter[Card], weight: dict[Card, int]) -> int:
+    """The best opening by brute force (small hands): every sub-multiset of the hand that
+    ``read_meld`` accepts is a candidate; every packing of candidates is tried."""
+    cards = sorted(hand.elements())
+    melds: dict[tuple[Card, ...], int] = {}
+    n = len(cards)
+    for mask in range(1, 1 << n):
+        if bin(mask).count("1") < 3:
+            continue
+        sub = tuple(cards[i] for i in range(n) if mask >> i & 1)
+        if sub in melds:
+            continue
+        try:
+            melds[sub] = read_meld(rules, list(sub)).points
+        except EngineError:
+            continue
+    options = list(melds.items())
+    best = 0
+
+    def rec(start: int, left: Counter[Card], value: int, points: int) -> None:
+        nonlocal best
+        if points >= rules.opening_min and value > best:
+            best = value
+        for k in range(start, len(options)):
+            sub, pts = options[k]
+            need = Counter(sub)
+            if need - left:
+                continue
+            rec(k, left - need, value + sum(weight[c] for c in sub), points + pts)
+
+    rec(0, Counter(hand), 0, 0)
+    return best

@@ -1,0 +1,212 @@
+"""Hand-made solver cases: the rules' worked examples and the moves the solver must find.
+
+Every solve runs with ``strict=True``: a play the engine rejects raises, so each
+test also proves the returned table valid (check_turn, no card created or lost).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+
+import pytest
+
+from bots.solver import Play, solve
+from engine.cards import parse_card
+from engine.rules import RuleSet, ruleset
+from engine.turn import check_turn, read_table
+
+ROBBERS = ruleset("robbers")
+RUMMIKUB = ruleset("rummikub")
+RUMMY = ruleset("rummy")
+
+
+def run(
+    rules: RuleSet,
+    table: list[str],
+    hand: str,
+    *,
+    opened: bool = True,
+    objective: str = "cards",
+) -> Play:
+    melds = read_table(rules, [m.split() for m in table])
+    cards = Counter(parse_card(c) for c in hand.split())
+    play = solve(rules, melds, cards, opened=opened, objective=objective, strict=True)  # type: ignore[arg-type]
+    if play.cards:
+        chk = check_turn(
+            rules,
+            table=melds,
+            hand=cards,
+            opened=opened,
+            commit=[list(m.codes) for m in play.table],
+        )
+        assert Counter(chk.played) == Counter(play.played)
+        assert chk.jokers_to_hand == play.jokers_to_hand
+    else:
+        assert play.table == melds  # nothing played: the table is left as it was
+    return play
+
+
+def played(play: Play) -> list[str]:
+    return sorted(c.code for c in play.played)
+
+
+def melds_of(play: Play) -> list[list[str]]:
+    return sorted(sorted(c.code for c in m.cards) for m in play.table)
+
+
+def test_rr_example_plays_two_cards_not_the_invalid_three() -> None:
+    # RR-EXAMPLE: 3S-5S-6S-7S has a gap; the best valid play is 5S-6S-7S + 4S-4H-4D.
+    play = run(ROBBERS, ["4S 5S 6S 7S"], "3S 4H 4D 9C")
+    assert play.optimal
+    assert played(play) == ["4D", "4H"]
+    assert melds_of(play) == [["4D", "4H", "4S"], ["5S", "6S", "7S"]]
+    assert play.points == 8
+
+
+def test_a_card_inserted_into_a_run_splits_it() -> None:
+    play = run(ROBBERS, ["4C 5C 6C 7C 8C 9C"], "6C")
+    assert played(play) == ["6C"]
+    assert len(play.table) == 2
+
+
+def test_a_group_of_four_gives_a_card_to_a_new_run() -> None:
+    play = run(ROBBERS, ["7S 7H 7D 7C"], "5S 6S")
+    assert played(play) == ["5S", "6S"]
+    assert melds_of(play) == [["5S", "6S", "7S"], ["7C", "7D", "7H"]]
+
+
+def test_a_joker_moves_to_another_meld() -> None:
+    play = run(ROBBERS, ["5H * 7H"], "6H 9C 10C")
+    assert played(play) == ["10C", "6H", "9C"]
+    assert ["5H", "6H", "7H"] in melds_of(play)
+
+
+def test_the_whole_table_is_rebuilt() -> None:
+    # Three runs become three groups: no meld of the table survives.
+    table = ["3S 4S 5S", "3H 4H 5H", "3D 4D 5D"]
+    play = run(ROBBERS, table, "3C 4C")
+    assert played(play) == ["3C", "4C"]
+    assert melds_of(play) == [
+        ["3C", "3D", "3H", "3S"],
+        ["4C", "4D", "4H", "4S"],
+        ["5D", "5H", "5S"],
+    ]
+
+
+def test_no_play() -> None:
+    play = run(ROBBERS, ["4S 5S 6S"], "9C KD")
+    assert play.cards == 0 and play.optimal
+    assert played(play) == []
+
+
+def test_empty_hand_and_empty_table() -> None:
+    assert run(ROBBERS, [], "").cards == 0
+    assert run(ROBBERS, [], "*").cards == 0  # a joker alone is no meld
+
+
+def test_most_cards_with_ties_broken_by_points() -> None:
+    # One joker: 2S-3S-* or KH-KD-* are both 3 cards; the kings are worth more.
+    play = run(ROBBERS, [], "* 2S 3S KH KD")
+    assert played(play) == ["*", "KD", "KH"]
+
+
+def test_points_objective_prefers_value_over_count() -> None:
+    # 2C-2D-2S-* plays 4 cards worth 36; AC-2C-* plays 3 worth 47 (ace 15, joker 30).
+    hand = "* 2C 2D 2S AC QD"
+    by_cards = run(ROBBERS, [], hand)
+    assert (by_cards.cards, by_cards.points) == (4, 36)
+    by_points = run(ROBBERS, [], hand, objective="points")
+    assert (by_points.cards, by_points.points) == (3, 47)
+
+
+def test_opening_below_the_minimum_plays_nothing() -> None:
+    # RR-OPEN: 2S-3S-4S + 5H-5D-5C make 24 points, the minimum is 40.
+    play = run(ROBBERS, ["4S 5S 6S"], "2S 3S 4S 5H 5D 5C 7S", opened=False)
+    assert play.cards == 0
+
+
+def test_opening_above_the_minimum_from_the_hand_alone() -> None:
+    # 7S would fit the table's run, but an opening touches no table meld.
+    play = run(ROBBERS, ["4S 5S 6S"], "KS KH KD QS QH QD 7S", opened=False)
+    assert played(play) == ["KD", "KH", "KS", "QD", "QH", "QS"]
+    assert ["4S", "5S", "6S"] in melds_of(play)
+
+
+def test_opening_takes_the_most_cards_that_reach_the_minimum() -> None:
+    # KS-KH-KD-KC alone is 40; with 2H-3H-4H the opening is 7 cards.
+    play = run(ROBBERS, [], "KS KH KD KC 2H 3H 4H", opened=False)
+    assert play.cards == 7
+    # Rummikub counts numbers: 2-3-4 (9) and 7-7-7 (21) reach 30 only together.
+    play = run(RUMMIKUB, [], "2S 3S 4S 7H 7D 7C", opened=False)
+    assert play.cards == 6
+    play = run(RUMMIKUB, [], "2S 3S 4S 6H 6D 6C", opened=False)
+    assert play.cards == 0
+
+
+def test_joker_redemption_plays_a_card_that_fits_nowhere_else() -> None:
+    # RR-JOKER: the group of four is full; 7C can only take the joker's place, and the
+    # joker has no other meld to go to, so it goes to the hand.
+    play = run(ROBBERS, ["7S 7H 7D *"], "7C")
+    assert played(play) == ["7C"]
+    assert play.jokers_to_hand == 1
+    assert melds_of(play) == [["7C", "7D", "7H", "7S"]]
+    # Rummikub: a freed joker must be played again the same turn (RK-JOKER).
+    assert run(RUMMIKUB, ["7S 7H 7D *"], "7C").cards == 0
+
+
+def test_a_redeemed_joker_is_played_again() -> None:
+    # The joker freed by 7C makes 9H-10H-* with the hand's 9H and 10H.
+    play = run(ROBBERS, ["7S 7H 7D *"], "7C 9H 10H")
+    assert played(play) == ["10H", "7C", "9H"]
+    assert play.jokers_to_hand == 0
+
+
+def test_spare_jokers_need_melds_of_their_own() -> None:
+    # Six jokers do not all fit one group: the runs take them (slow mode).
+    play = run(dataclasses.replace(ROBBERS, jokers=6), [], "* * * * * * 7S 7H 7D")
+    assert play.cards == 9 and play.optimal
+
+
+def test_classic_rummy_lays_off_but_never_rearranges() -> None:
+    play = run(RUMMY, ["5H 6H 7H", "9S 9D 9C"], "4H 8H 9H 2C 3C 4C KD")
+    assert played(play) == ["2C", "3C", "4C", "4H", "8H", "9H"]
+    assert len(play.table) == 3  # the two table melds grown, one new meld
+    # With manipulation 4C would leave its run for a group; classic rummy may not.
+    assert run(RUMMY, ["4C 5C 6C 7C"], "4H 4D").cards == 0
+    assert run(ROBBERS, ["4C 5C 6C 7C"], "4H 4D").cards == 2
+
+
+@pytest.mark.parametrize("decks", [1, 3])
+def test_decks(decks: int) -> None:
+    rules = dataclasses.replace(ROBBERS, decks=decks)
+    hand = " ".join(["5S 6S 7S"] * decks)
+    assert run(rules, [], hand).cards == 3 * decks
+
+
+def test_ace_high() -> None:
+    assert run(ROBBERS, [], "QS KS AS").cards == 0
+    high = dataclasses.replace(ROBBERS, ace_high=True, ace_value=11)
+    assert run(high, [], "QS KS AS").cards == 3
+    # An ace can be low in one run and another copy high in another.
+    assert run(high, ["AH 2H 3H"], "QH KH AH").cards == 3
+
+
+def test_time_limit_returns_a_valid_play() -> None:
+    table = ["AS 2S 3S 4S", "5H 6H 7H", "8D 9D 10D JD", "* QC KC", "2H 2D 2C", "7S 7D 7C"]
+    play = run(ROBBERS, table, "3H 4H 8H 9H JC 10C 5D 6D 2S *")
+    melds = read_table(ROBBERS, [m.split() for m in table])
+    hand = Counter(
+        parse_card(c) for c in ["3H", "4H", "8H", "9H", "JC", "10C", "5D", "6D", "2S", "*"]
+    )
+    quick = solve(ROBBERS, melds, hand, opened=True, time_limit_ms=0.001)
+    assert quick.cards <= play.cards
+    if quick.cards:
+        check_turn(
+            ROBBERS,
+            table=melds,
+            hand=hand,
+            opened=True,
+            commit=[list(m.codes) for m in quick.table],
+        )
+    assert quick.optimal or quick.cards < play.cards or quick.cards == play.cards
