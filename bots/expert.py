@@ -2,6 +2,8 @@
 
 What it adds to HARD, each a rule that was measured against HARD (bench/tournament.py):
 
+- A longer search: the main solver call may take ``SEARCH_FACTOR`` times the time
+  limit (mid-game tables often stop HARD's 200 ms search before the optimum).
 - Going out comes first: a play that empties the hand is always taken.
 - Jokers are kept back as tempo: a joker in hand can be laid on almost any turn, so
   it turns a turn that would have been a draw into a play (a two-card swing), and a
@@ -42,6 +44,8 @@ CUT = 2
 # Draws left per seat below which cards kept back no longer save a draw: a stalemate
 # on an empty stock is won by the fewest cards (RR-STOCK-OUT).
 LOW_STOCK = 3
+# EXPERT's main solver call may take this many times the per-call time limit.
+SEARCH_FACTOR = 3.0
 # Sampled hands of the next player when judging a discard.
 SAMPLES = 24
 
@@ -116,7 +120,10 @@ def expert_play(seen: Seen, time_limit_ms: float | None) -> list[list[str]] | No
     """The commit EXPERT makes now, verified; None to draw (or discard) instead."""
     usable = seen.usable
     rules = seen.rules
-    full = st.run_solver(seen, usable, time_limit_ms=time_limit_ms)
+    # An expert thinks longer: the main search gets a few times HARD's budget (it ends
+    # early whenever the solver proves its play optimal).
+    budget = None if time_limit_ms is None else time_limit_ms * SEARCH_FACTOR
+    full = st.run_solver(seen, usable, time_limit_ms=budget)
     if full is None:
         return None
     if _goes_out(seen, full):

@@ -26,6 +26,8 @@ from engine.turn import check_turn, read_table
 
 # What a bot may spend on one solver call (issue 4: "time-limited, e.g. 200 ms").
 DEFAULT_TIME_LIMIT_MS = 200.0
+# River tiles (RK-RIVER, newest first) a bot considers taking.
+RIVER_LOOKBACK = 6
 
 
 class NotOnTurn(ValueError):
@@ -429,7 +431,10 @@ def river_take(seen: Seen) -> Action | None:
     if seen.phase != "play" or "river" not in (seen.legal.get("drawSources") or ()):
         return None
     best: tuple[int, int] | None = None
-    for i in range(min(len(seen.river), int(seen.legal.get("riverTiles") or 0))):
+    tiles = min(len(seen.river), int(seen.legal.get("riverTiles") or 0))
+    # Older tiles bring more booty than a play of the key tile could repay: look at the
+    # newest few only, which also bounds the time spent.
+    for i in range(max(0, tiles - RIVER_LOOKBACK), tiles):
         key = seen.river[i]
         booty = Counter(seen.river[i + 1 :])
         after = dataclasses.replace(
