@@ -221,6 +221,43 @@ class Search:
                 acc += optional[s][q] * prob.weight[s][q]
             rem[i] = acc
         self.rem = rem
+        # The same bound once every joker is spent: a hand card with no meld of naturals
+        # around it (no three suits at its rank, no three ranks in a row) can then only go
+        # where a new joker would be needed.
+        have = [[0] * (P + 3) for _ in range(4)]
+        for s in range(4):
+            for p in range(1, P + 1):
+                q = 1 if p == 14 else p
+                have[s][p] = forced[s][q] + optional[s][q]
+        alone = [[True] * (P + 1) for _ in range(4)]
+        for p in range(1, P + 1):
+            suits = sum(1 for s in range(4) if have[s][p])
+            for s in range(4):
+                if suits >= 3:
+                    alone[s][p] = False
+                    continue
+                row = have[s]
+                for a in range(max(1, p - 2), p + 1):
+                    if a + 2 <= P and row[a] and row[a + 1] and row[a + 2]:
+                        alone[s][p] = False
+                        break
+        rem_nj = [0] * (n + 1)
+        acc = prob.hand_jokers * prob.joker_weight
+        rem_nj[n] = acc
+        for i in range(n - 1, -1, -1):
+            p, s = self.steps[i]
+            if not (self.ace_high and p == 1):
+                q = 1 if p == 14 else p
+                if not alone[s][p] or (p == 14 and not alone[s][1]):
+                    acc += optional[s][q] * prob.weight[s][q]
+            rem_nj[i] = acc
+        # A joker already spent at rank p can still reach a card up to rank p + 2 (a gap
+        # or padding in the card's run); from p + 3 on the card needs its own.
+        dry = [0] * (n + 1)
+        for i in range(n):
+            k = min(n, (self.steps[i][0] + 2) * 4)
+            dry[i + 1] = rem[i + 1] - rem[k] + rem_nj[k]
+        self.rem_nj = dry
         # Positions to the next natural of each suit: a run may bridge a gap with
         # jokers only if a natural can close it within MAX_GAP.
         nxt = [[99] * (P + 2) for _ in range(4)]
@@ -413,12 +450,14 @@ class Search:
         ):
             raise Timeout
         rem_next = self.rem[i + 1]
+        rem_dry = self.rem_nj[i + 1]
+        J = self.J
         stack = self.stack
         best = -1
         best_choice: Child | None = None
         for child in self.children(i, state):
             gain = child[0]
-            if gain + rem_next < need:
+            if gain + rem_next < need or (gain + rem_dry < need and child[1][5] == J):
                 continue
             stack.append(child[2])
             r = self.value(i + 1, child[1], need - gain, acc + gain)
