@@ -163,10 +163,96 @@ def suit_transitions(
     return out
 
 
-# state: (runs of suit 0..3, groups pending at this rank (sorted), needs, room, reserve)
-State = tuple[object, ...]
+# state: (runs of suit 0..3, groups pending at this rank, needs, room, reserve), each of
+# the multisets interned as a small int: flat int tuples hash fast.
+State = tuple[int, ...]
 Child = tuple[int, State, object]  # gain, next state, what to replay
-START: State = ((), (), (), (), (), 0, 0, (0, 0, 0, 0, 0, 0, 0, 0))
+
+# Interned run multisets (sorted code tuples), group profiles and ace reserves.
+_RUN_IDS: dict[tuple[int, ...], int] = {}
+_RUNS: list[tuple[int, ...]] = []
+_SHORT_BY_ID: list[int] = []
+_PEND_IDS: dict[tuple[int, ...], int] = {}
+_PENDS: list[tuple[int, ...]] = []
+_PEND_NEED: list[int] = []
+_PEND_ADD: dict[tuple[int, int], int] = {}
+_FLOOR_BY_ID: dict[tuple[int, tuple[int, ...]], int] = {}
+_RES_IDS: dict[tuple[int, ...], int] = {}
+_RESERVES: list[tuple[int, ...]] = []
+# (run id, forced, optional, length cap, slow) -> (new run id, to groups, jokers needed,
+#  hand cards used, room, actions, short runs, longest joker tail)
+_ID_TRANS: dict[
+    tuple[int, int, int, int, bool], list[tuple[int, int, int, int, int, object, int, int]]
+] = {}
+
+
+def _run_id(runs: tuple[int, ...]) -> int:
+    rid = _RUN_IDS.get(runs)
+    if rid is None:
+        rid = len(_RUNS)
+        _RUN_IDS[runs] = rid
+        _RUNS.append(runs)
+        _SHORT_BY_ID.append(_short(runs))
+    return rid
+
+
+def _pend_id(pend: tuple[int, ...]) -> int:
+    pid = _PEND_IDS.get(pend)
+    if pid is None:
+        pid = len(_PENDS)
+        _PEND_IDS[pend] = pid
+        _PENDS.append(pend)
+        _PEND_NEED.append(group_need(pend) if pend else 0)
+    return pid
+
+
+def _pend_add(pid: int, g: int) -> int:
+    key = (pid, g)
+    hit = _PEND_ADD.get(key)
+    if hit is None:
+        hit = _pend_id(tuple(sorted((*_PENDS[pid], g))))
+        _PEND_ADD[key] = hit
+    return hit
+
+
+def _floor_by_id(pid: int, caps: tuple[int, ...]) -> int:
+    key = (pid, caps)
+    hit = _FLOOR_BY_ID.get(key)
+    if hit is None:
+        hit = _group_floor(_PENDS[pid], caps)
+        _FLOOR_BY_ID[key] = hit
+    return hit
+
+
+def _res_id(res: tuple[int, ...]) -> int:
+    rid = _RES_IDS.get(res)
+    if rid is None:
+        rid = len(_RESERVES)
+        _RES_IDS[res] = rid
+        _RESERVES.append(res)
+    return rid
+
+
+def _id_transitions(
+    rid: int, forced: int, optional: int, lcap: int, slow: bool
+) -> list[tuple[int, int, int, int, int, object, int, int]]:
+    """:func:`suit_transitions` over interned run multisets."""
+    key = (rid, forced, optional, lcap, slow)
+    hit = _ID_TRANS.get(key)
+    if hit is None:
+        hit = [
+            (_run_id(new_runs), g, dneed, used, room, acts, short, trail)
+            for new_runs, g, dneed, used, room, acts, short, trail in suit_transitions(
+                _RUNS[rid], forced, optional, lcap, slow
+            )
+        ]
+        _ID_TRANS[key] = hit
+    return hit
+
+
+def _start() -> State:
+    zero = _run_id(())
+    return (zero, zero, zero, zero, _pend_id(()), 0, 0, _res_id((0,) * 8))
 
 
 class Search:
@@ -277,6 +363,7 @@ class Search:
             for p in range(P + 2)
         ]
         self.memo: dict[tuple[int, State], tuple[int, Child | None]] = {}
+        self.empty_pend = _pend_id(())
         self.stack: list[object] = []
         self.incumbent_value = -1
         self.incumbent: tuple[list[object], State] | None = None
@@ -290,13 +377,8 @@ class Search:
         p, s = self.steps[i]
         J = self.J
         slow = self.slow
-        runs = state[s]
-        pending = state[4]
         needs = state[5]
         room = state[6]
-        reserve = state[7]
-        assert isinstance(runs, tuple) and isinstance(pending, tuple)
-        assert isinstance(needs, int) and isinstance(room, int) and isinstance(reserve, tuple)
         avail_here = self.avail[p]
         avail_next = self.avail[p + 1]
         # Jokers that will be needed whatever happens next: short runs with no natural
@@ -304,7 +386,7 @@ class Search:
         base_lb = 0
         for s2 in range(4):
             if s2 != s:
-                short = _short(state[s2])  # type: ignore[arg-type]
+                short = _SHORT_BY_ID[state[s2]]
                 if short:
                     over = short - (avail_next[s2] if s2 < s else avail_here[s2])
                     if over > 0:
@@ -312,34 +394,22 @@ class Search:
         if needs + base_lb > J:
             return []
         w = self.prob.weight[s][1 if p == 14 else p]
-        variants: list[tuple[int, int, int, tuple[int, ...]]]
-        if self.ace_high and p == 1:
-            t, h = self.forced[s][1], self.optional[s][1]
-            variants = []
-            for x in range(t + h, -1, -1):
-                keep_f = max(0, t - x)
-                keep_o = t + h - x - keep_f
-                res = list(reserve)
-                res[2 * s], res[2 * s + 1] = keep_f, keep_o
-                variants.append((x, 0, max(0, x - t) * w, tuple(res)))
-        elif self.ace_high and p == 14:
-            res = list(reserve)
-            res[2 * s] = res[2 * s + 1] = 0
-            variants = [(reserve[2 * s], reserve[2 * s + 1], 0, tuple(res))]
+        if self.ace_high and (p == 1 or p == 14):
+            variants = self._ace_variants(p, s, state[7], w)
         else:
-            variants = [(self.forced[s][p], self.optional[s][p], 0, reserve)]
+            variants = [(self.forced[s][p], self.optional[s][p], 0, state[7])]
         gap_room = MAX_GAP - (self.next_natural[s][p + 1] if p < self.prob.positions else 99)
         last_suit = s == 3
         caps_after = avail_here[s + 1 :]
         a_next = avail_next[s]
-        head = state[:s]
-        tail = state[s + 1 : 4]
+        pending = state[4]
+        empty = self.empty_pend
         lcap = self.lcap
         out: list[Child] = []
         seen: dict[State, int] = {}
         for vf, vo, vval, vres in variants:
-            for new_runs, g, dneed, used, droom, acts, short, trail in suit_transitions(
-                runs, vf, vo, lcap, slow
+            for nrid, g, dneed, used, droom, acts, short, trail in _id_transitions(
+                state[s], vf, vo, lcap, slow
             ):
                 spare = J - needs - dneed - base_lb
                 if spare < 0:
@@ -353,29 +423,36 @@ class Search:
                 n = needs + dneed
                 gain = vval + used * w
                 rm = min(J, room + droom) if slow else 0
-                pend = tuple(sorted((*pending, g))) if g else pending
+                pend = _pend_add(pending, g) if g else pending
                 info: object = (acts, g)
                 if last_suit:
                     if slow:
-                        for gneed, groom, _ in group_options(pend):
+                        for gneed, groom, _ in group_options(_PENDS[pend]):
                             if gneed > spare:
                                 continue
                             rm2 = min(J, rm + groom - gneed)
-                            key: State = (*head, new_runs, (), n + gneed, rm2, vres)
+                            key: State = (
+                                state[0], state[1], state[2], nrid, empty, n + gneed, rm2, vres
+                            )  # fmt: skip
                             old = seen.get(key)
                             if old is None or old < gain:
                                 seen[key] = gain
                                 out.append((gain, key, (info, gneed)))
                         continue
-                    gneed = group_need(pend) if pend else 0
+                    gneed = _PEND_NEED[pend]
                     if gneed > spare:
                         continue
-                    key = (*head, new_runs, (), n + gneed, 0, vres)
+                    key = (state[0], state[1], state[2], nrid, empty, n + gneed, 0, vres)
                     info = (info, gneed)
                 else:
-                    if pend and _group_floor(pend, caps_after) > spare:
+                    if pend != empty and _floor_by_id(pend, caps_after) > spare:
                         continue
-                    key = (*head, new_runs, *tail, pend, n, rm, vres)
+                    if s == 0:
+                        key = (nrid, state[1], state[2], state[3], pend, n, rm, vres)
+                    elif s == 1:
+                        key = (state[0], nrid, state[2], state[3], pend, n, rm, vres)
+                    else:
+                        key = (state[0], state[1], nrid, state[3], pend, n, rm, vres)
                 old = seen.get(key)
                 if old is None:
                     seen[key] = gain
@@ -386,17 +463,31 @@ class Search:
                     out.append((gain, key, info))
         return out
 
+    def _ace_variants(self, p: int, s: int, res_id: int, w: int) -> list[tuple[int, int, int, int]]:
+        """(forced, optional, value before, reserve) for the aces of suit s (ace high):
+        at position 1 choose how many stay low, the rest waits for position 14."""
+        reserve = _RESERVES[res_id]
+        if p == 14:
+            res = list(reserve)
+            res[2 * s] = res[2 * s + 1] = 0
+            return [(reserve[2 * s], reserve[2 * s + 1], 0, _res_id(tuple(res)))]
+        t, h = self.forced[s][1], self.optional[s][1]
+        out = []
+        for x in range(t + h, -1, -1):
+            keep_f = max(0, t - x)
+            res = list(reserve)
+            res[2 * s], res[2 * s + 1] = keep_f, t + h - x - keep_f
+            out.append((x, 0, max(0, x - t) * w, _res_id(tuple(res))))
+        return out
+
     def terminal(self, state: State) -> int | None:
         """What closing the runs still open adds (the hand jokers), None if infeasible."""
         prob = self.prob
         J = self.J
         needs = state[5]
         room = state[6]
-        assert isinstance(needs, int) and isinstance(room, int)
         for s in range(4):
-            runs = state[s]
-            assert isinstance(runs, tuple)
-            for code in runs:
+            for code in _RUNS[state[s]]:
                 if code & 3:
                     return None
                 length = code >> 2
@@ -440,7 +531,7 @@ class Search:
         fails = self.fails.get(base)
         if fails is not None:
             for n_s, ub_s in fails:
-                if n_s <= needs and need > ub_s:  # type: ignore[operator]
+                if n_s <= needs and need > ub_s:
                     return None
         self.nodes += 1
         if (
@@ -488,11 +579,12 @@ class Search:
 
     def best(self, lower: int) -> Layout | None:
         """The best layout worth more than ``lower``, or None."""
-        got = self.value(0, START, lower + 1 - self.bonus)
+        start = _start()
+        got = self.value(0, start, lower + 1 - self.bonus)
         if got is None:
             return None
         path: list[object] = []
-        state = START
+        state = start
         for i in range(len(self.steps)):
             hit = self.memo[(i, state)]
             choice = hit[1]
@@ -599,14 +691,14 @@ def _rebuild(search: Search, path: list[object], final: State, value: int) -> La
     needs = final[5]
     assert isinstance(needs, int)
     for s in range(4):
-        for code in final[s]:  # type: ignore[attr-defined]
+        for code in _RUNS[final[s]]:
             needs += _pad(code >> 2)
     J = search.J
     room = final[6]
     assert isinstance(room, int)
     if slow:
         for s in range(4):
-            for code in final[s]:  # type: ignore[attr-defined]
+            for code in _RUNS[final[s]]:
                 room += 13 - max(code >> 2, 3)
         used_j = min(J, needs + room)
         played_j = max(0, used_j - search.prob.table_jokers)
