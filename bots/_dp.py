@@ -527,12 +527,15 @@ class Search:
                 return ub
         # Fewer jokers spent is never worse: a failure with fewer needs bounds this one.
         needs = state[5]
-        base = (i, state[:5], state[6:])
-        fails = self.fails.get(base)
-        if fails is not None:
-            for n_s, ub_s in fails:
-                if n_s <= needs and need > ub_s:
-                    return None
+        fails = None
+        base = None
+        if self.J:
+            base = (i, state[:5], state[6:])
+            fails = self.fails.get(base)
+            if fails is not None:
+                for n_s, ub_s in fails:
+                    if n_s <= needs and need > ub_s:
+                        return None
         self.nodes += 1
         if (
             self.deadline is not None
@@ -546,13 +549,22 @@ class Search:
         stack = self.stack
         best = -1
         best_choice: Child | None = None
+        memo = self.memo
+        nxt = i + 1
         for child in self.children(i, state):
             gain = child[0]
             if gain + rem_next < need or (gain + rem_dry < need and child[1][5] == J):
                 continue
-            stack.append(child[2])
-            r = self.value(i + 1, child[1], need - gain, acc + gain)
-            stack.pop()
+            # the child's memo entry, read here to save a call when it settles the matter
+            hit = memo.get((nxt, child[1]))
+            if hit is not None and need - gain > hit[0]:
+                continue
+            if hit is not None and hit[1] is not None:
+                r: int | None = hit[0]
+            else:
+                stack.append(child[2])
+                r = self.value(nxt, child[1], need - gain, acc + gain)
+                stack.pop()
             if r is not None:
                 best = gain + r
                 best_choice = child
@@ -563,11 +575,11 @@ class Search:
         old = self.memo.get(key)
         bound = need - 1 if old is None else min(old[0], need - 1)
         self.memo[key] = (bound, None)
-        assert isinstance(needs, int)
-        if fails is None:
-            self.fails[base] = [(needs, bound)]
-        else:
-            fails.append((needs, bound))
+        if base is not None:
+            if fails is None:
+                self.fails[base] = [(needs, bound)]
+            else:
+                fails.append((needs, bound))
         return None
 
     def incumbent_layout(self) -> Layout | None:
