@@ -64,8 +64,7 @@ class RatingValue:
 @dataclass(frozen=True, slots=True)
 class LeaderboardEntry:
     rank: int  # 1-based place on the board
-    user_id: int
-    username: str
+    user: User
     rating: RatingValue
     cursor: str
 
@@ -253,8 +252,7 @@ def leaderboard(
     entries = [
         LeaderboardEntry(
             rank=start + i + 1,
-            user_id=row.user_id,
-            username=row.user.username,
+            user=row.user,
             rating=RatingValue.of(row),
             cursor=encode_cursor(start + i + 1),
         )
