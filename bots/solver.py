@@ -16,6 +16,7 @@ play found so far is returned, marked ``optimal=False``.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -257,6 +258,8 @@ class _Context:
 
     def manipulate(self) -> bool:
         """Whole-table rearrangement, exact. Returns False if the result is not proven."""
+        if self.rules.strict_joker and any(m.jokers for m in self.table):
+            return self._strict_jokers()
         prob = self.problem(14 if self.rules.ace_high else 13)
         search = Search(prob, slow=False, deadline=self.deadline)
         layout = None
@@ -282,6 +285,36 @@ class _Context:
             return True
         # The jokers do not all fit (or the engine disagreed): the exact slow mode.
         return self._slow(prob)
+
+    def _strict_jokers(self) -> bool:
+        """RK-JOKER strict: melds holding a joker may only grow. Not modelled exactly:
+        the best of (a) rearranging every other meld with those left as they are and
+        (b) new melds and lay-offs onto any meld. Valid, not proven best."""
+        frozen = tuple(m for m in self.table if m.jokers)
+        free = tuple(m for m in self.table if not m.jokers)
+        sub = _Context(
+            self.rules, free, self.hand, True, self.objective, self.deadline, self.strict
+        )
+        sub.manipulate()
+        chk = sub.best.check
+        rest = self.hand - Counter(chk.played) if chk is not None else Counter(self.hand)
+        # then new melds and lay-offs with what is left, onto the joker melds too
+        grow = _Context(
+            dataclasses.replace(self.rules, manipulation=False),
+            frozen,
+            rest,
+            True,
+            self.objective,
+            self.deadline,
+            False,
+        )
+        grow.additive(opening=False)
+        first = list(chk.table) if chk is not None else list(free)
+        second = list(grow.best.check.table) if grow.best.check is not None else list(frozen)
+        if chk is not None or grow.best.check is not None:
+            self.offer([list(m.cards) for m in (*first, *second)])
+        self.additive(opening=False)
+        return False
 
     def _targets(self) -> list[int]:
         """Bars for the search, highest first, ending at the best play known.

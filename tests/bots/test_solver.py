@@ -210,3 +210,13 @@ def test_time_limit_returns_a_valid_play() -> None:
             commit=[list(m.codes) for m in quick.table],
         )
     assert quick.optimal or quick.cards < play.cards or quick.cards == play.cards
+
+
+def test_strict_jokers_leave_joker_melds_whole() -> None:
+    # RK-JOKER strict: a meld holding a joker may only grow (4H is laid off on it); the
+    # meld without a joker can still be split for 10C and JC.
+    rules = dataclasses.replace(RUMMIKUB, strict_joker=True)
+    play = run(rules, ["5H * 7H", "9C 10C JC QC"], "4H 10C JC")
+    assert played(play) == ["10C", "4H", "JC"]
+    assert not play.optimal  # valid, but not proven best under strict jokers
+    assert run(rules, ["5H * 7H"], "KD").cards == 0
