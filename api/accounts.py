@@ -26,6 +26,8 @@ from api.rejections import Rejection, rejection
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from api.ratings import Rating
+
 
 @strawberry.federation.type(
     name="User", keys=["id"], description="A player. Public: anyone may see these fields."
@@ -40,6 +42,12 @@ class UserType:
         return cls(
             id=strawberry.ID(str(user.pk)), username=user.username, joined_at=user.date_joined
         )
+
+    @strawberry.field(description="The player's ratings, one per rule set and tempo played rated.")
+    async def ratings(self) -> list[Annotated[Rating, strawberry.lazy("api.ratings")]]:
+        from api.ratings import user_ratings
+
+        return await user_ratings(int(self.id))
 
     @classmethod
     async def resolve_reference(cls, id: strawberry.ID, **_: Any) -> UserType | None:
