@@ -24,7 +24,13 @@ query Board($ruleset: String!, $tempo: Tempo, $first: Int, $after: String) {
   }
 }
 """
-PLAYER = "query Player($name: String!) { player(username: $name) { id username } }"
+PLAYER = """
+query Player($name: String!) {
+  player(username: $name) {
+    id username ratings { ruleset tempo mu sigma ordinal games provisional }
+  }
+}
+"""
 ENQUEUE = """
 mutation Enqueue($input: QueueInput!) {
   enqueue(input: $input) {
@@ -135,7 +141,18 @@ def test_player_by_username(client: Any, players: list[Any]) -> None:
     found = data(client, PLAYER, name="BOARD1")["player"]
     missing = data(client, PLAYER, name="nobody-here")["player"]
 
-    assert found == {"id": str(players[1].pk), "username": "board1"}
+    assert found["id"] == str(players[1].pk) and found["username"] == "board1"
+    [rating] = found["ratings"]
+    stored = ratings.ratings_of_user(user_id=players[1].pk)[0]
+    assert rating == {
+        "ruleset": "robbers",
+        "tempo": "LIVE",
+        "mu": pytest.approx(stored.mu),
+        "sigma": pytest.approx(stored.sigma),
+        "ordinal": pytest.approx(stored.ordinal),
+        "games": 2,
+        "provisional": True,
+    }
     assert missing is None
 
 
