@@ -184,6 +184,24 @@ def start_asgi_server(postgres: dict[str, Any], redis_url: str, **env: str) -> I
         log_file.unlink(missing_ok=True)
 
 
+# The same for in-process tests (Django's test client is 127.0.0.1 too, and a fast machine
+# may well run more than 20 mutations of one user in a second). Tests of the limits set
+# their own values with pytest-django's `settings` fixture, which undoes them afterwards.
+GENEROUS_LIMITS = {
+    "RATE_LIMIT_MUTATIONS_IP": (100_000, 1),
+    "RATE_LIMIT_MUTATIONS_USER": (1000, 1),
+    "RATE_LIMIT_WS_MESSAGES_CONNECTION": (1000, 1),
+    "RATE_LIMIT_WS_MESSAGES_USER": (1000, 1),
+    "LOGIN_FAILURES_IP": (100_000, 60),
+}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _generous_limits() -> None:
+    for name, value in GENEROUS_LIMITS.items():
+        setattr(settings, name, value)
+
+
 @pytest.fixture(scope="session")
 def asgi_server(postgres: dict[str, Any], redis_url: str) -> Iterator[LiveServer]:
     """The real ASGI app (uvicorn subprocess) on the test PostgreSQL and Redis; its URL.
