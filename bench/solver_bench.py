@@ -40,6 +40,12 @@ def main() -> int:
     parser.add_argument("--objective", choices=("cards", "points"), default="cards")
     parser.add_argument("--time-limit-ms", type=float, default=None)
     parser.add_argument("--save", type=Path, help="also write the corpus (JSON lines) here")
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="solve in this process and time each solve by CPU time (figures that do not "
+        "depend on what else the machine runs)",
+    )
     args = parser.parse_args()
 
     requests: list[tuple[str, dict[str, object]]] = []
@@ -52,6 +58,9 @@ def main() -> int:
     payload = "".join(json.dumps(r) + "\n" for _, r in requests)
     if args.save:
         args.save.write_text(payload)
+
+    if args.cpu:
+        return _in_process(requests)
 
     started = time.perf_counter()
     proc = subprocess.run(
@@ -96,6 +105,26 @@ def main() -> int:
         )
     print("times in ms (the solver's own time per position)")
     return 1 if failed else 0
+
+
+def _in_process(requests: list[tuple[str, dict[str, object]]]) -> int:
+    from bots.solve import answer
+
+    by_cat: dict[str, list[float]] = {}
+    optimal: dict[str, int] = {}
+    for cat, req in requests:
+        started = time.process_time()
+        out = answer(req)
+        by_cat.setdefault(cat, []).append(1000 * (time.process_time() - started))
+        optimal[cat] = optimal.get(cat, 0) + (1 if out.get("optimal") else 0)
+    print(f"{len(requests)} positions, CPU time per request (parsing included), in ms")
+    print(f"{'category':<10}{'n':>5}{'median':>9}{'p90':>9}{'p99':>9}{'max':>9}{'optimal':>9}")
+    for cat, ms in by_cat.items():
+        print(
+            f"{cat:<10}{len(ms):>5}{percentile(ms, 0.5):>9.2f}{percentile(ms, 0.9):>9.2f}"
+            f"{percentile(ms, 0.99):>9.2f}{max(ms):>9.2f}{100 * optimal[cat] / len(ms):>8.1f}%"
+        )
+    return 0
 
 
 if __name__ == "__main__":

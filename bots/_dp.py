@@ -58,6 +58,10 @@ class Timeout(Exception):
     """The deadline passed during the search."""
 
 
+class OutOfNodes(Exception):
+    """The search used up its node budget (it can be resumed: the memo stays valid)."""
+
+
 @dataclass(slots=True)
 class Problem:
     """The position in the solver's terms. Index ``[s][p]`` is suit s, position p."""
@@ -364,6 +368,7 @@ class Search:
         ]
         self.memo: dict[tuple[int, State], tuple[int, Child | None]] = {}
         self.empty_pend = _pend_id(())
+        self.budget = 1 << 62
         self.stack: list[object] = []
         self.incumbent_value = -1
         self.incumbent: tuple[list[object], State] | None = None
@@ -537,6 +542,8 @@ class Search:
                     if n_s <= needs and need > ub_s:
                         return None
         self.nodes += 1
+        if self.nodes > self.budget:
+            raise OutOfNodes
         if (
             self.deadline is not None
             and self.nodes & 127 == 0
@@ -589,8 +596,11 @@ class Search:
         path, final = self.incumbent
         return _rebuild(self, path, final, self.incumbent_value + self.bonus)
 
-    def best(self, lower: int) -> Layout | None:
-        """The best layout worth more than ``lower``, or None."""
+    def best(self, lower: int, budget: int | None = None) -> Layout | None:
+        """The best layout worth more than ``lower``, or None. Raises OutOfNodes after
+        ``budget`` more nodes (a later call goes on from the memo), or Timeout."""
+        self.budget = 1 << 62 if budget is None else self.nodes + budget
+        self.stack.clear()
         start = _start()
         got = self.value(0, start, lower + 1 - self.bonus)
         if got is None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Literal
 
-from bots._dp import Layout, Problem, Search, Timeout, solve_layout
+from bots._dp import Layout, OutOfNodes, Problem, Search, Timeout, solve_layout
 from bots._pack import Packing, extension_pieces, new_meld_pieces, pack, room_of
 from engine.cards import JOKER, SUITS, Card, parse_card
 from engine.errors import EngineError
@@ -261,20 +261,29 @@ class _Context:
         if self.rules.strict_joker and any(m.jokers for m in self.table):
             return self._strict_jokers()
         prob = self.problem(14 if self.rules.ace_high else 13)
-        search = Search(prob, slow=False, deadline=self.deadline)
+        # Two searches, sweeping the ranks up and down, take turns with a doubling node
+        # budget: a search fails late on what lies at the end of its sweep, so the one
+        # meeting the hard ranks first is often far quicker. Both are exact; the first to
+        # finish answers. (Ace high is not symmetric: one direction only.)
+        searches = [Search(prob, slow=False, deadline=self.deadline)]
+        if not self.rules.ace_high:
+            searches.append(Search(_mirror(prob), slow=False, deadline=self.deadline))
         layout = None
         try:
             for lower in self._targets():
-                layout = search.best(lower)
+                layout = _race(searches, lower)
                 if layout is not None:
                     break
         except Timeout:
-            # the best layout the search completed, if its jokers fit: anytime answer
-            found = search.incumbent_layout()
-            if found is not None:
-                melds = self._layout_melds(prob, found)
-                if melds is not None and (found.runs or found.groups):
-                    self.offer(melds)
+            # the best layout the searches completed, if its jokers fit: anytime answer
+            for search in searches:
+                found = search.incumbent_layout()
+                if found is not None:
+                    if search is not searches[0]:
+                        found = _mirror_layout(found)
+                    melds = self._layout_melds(prob, found)
+                    if melds is not None and (found.runs or found.groups):
+                        self.offer(melds)
             raise
         if layout is None:
             return True
@@ -416,6 +425,42 @@ class _Context:
         if extra:
             return None
         return melds
+
+
+def _mirror(prob: Problem) -> Problem:
+    """The same position with the ranks read downwards (K..A): runs are symmetric."""
+
+    def flip(rows: list[list[int]]) -> list[list[int]]:
+        return [[row[0], *reversed(row[1:])] for row in rows]
+
+    return dataclasses.replace(
+        prob, table=flip(prob.table), hand=flip(prob.hand), weight=flip(prob.weight)
+    )
+
+
+def _mirror_layout(layout: Layout) -> Layout:
+    """A layout of the mirrored position, in the real ranks."""
+    top = 14
+    return dataclasses.replace(
+        layout,
+        runs=[(s, [None if p is None else top - p for p in cells]) for s, cells in layout.runs],
+        groups=[(top - p, suits) for p, suits in layout.groups],
+    )
+
+
+def _race(searches: list[Search], lower: int) -> Layout | None:
+    """Run the searches in turns with a doubling node budget until one finishes."""
+    budget = 1024
+    while True:
+        for k, search in enumerate(searches):
+            try:
+                layout = search.best(lower, budget if len(searches) > 1 else None)
+            except OutOfNodes:
+                continue
+            if layout is not None and k:
+                layout = _mirror_layout(layout)
+            return layout
+        budget *= 2
 
 
 def _read_table(
