@@ -38,24 +38,24 @@ async def connect(payload: dict[str, Any] | None) -> WebsocketCommunicator:
 async def test_a_token_in_connection_init_authenticates_the_socket(token: str) -> None:
     # given
     ws = await connect({"authorization": f"Bearer {token}"})
-    assert await ws.receive_json_from(timeout=10) == {"type": "connection_ack"}
+    assert await ws.receive_json_from(timeout=30) == {"type": "connection_ack"}
 
     # when
     await ws.send_json_to(ME)
 
     # then
-    result = await ws.receive_json_from(timeout=10)
+    result = await ws.receive_json_from(timeout=30)
     assert result == {"id": "1", "type": "next", "payload": {"data": {"me": {"username": "ada"}}}}
     await ws.disconnect()
 
 
 async def test_no_token_is_an_anonymous_socket(redis_url: str) -> None:
     ws = await connect({})
-    assert await ws.receive_json_from(timeout=10) == {"type": "connection_ack"}
+    assert await ws.receive_json_from(timeout=30) == {"type": "connection_ack"}
 
     await ws.send_json_to(ME)
 
-    result = await ws.receive_json_from(timeout=10)
+    result = await ws.receive_json_from(timeout=30)
     assert result["payload"] == {"data": {"me": None}}
     await ws.disconnect()
 
@@ -64,7 +64,7 @@ async def test_no_token_is_an_anonymous_socket(redis_url: str) -> None:
 async def test_a_bad_token_is_refused_with_4403(redis_url: str, authorization: object) -> None:
     ws = await connect({"authorization": authorization})
 
-    closed = await ws.receive_output(timeout=10)
+    closed = await ws.receive_output(timeout=30)
 
     assert closed["type"] == "websocket.close"
     assert closed["code"] == 4403
@@ -74,14 +74,14 @@ async def test_a_bad_token_is_refused_with_4403(redis_url: str, authorization: o
 async def test_a_ban_closes_the_users_open_sockets(token: str) -> None:
     # given
     ws = await connect({"authorization": f"Bearer {token}"})
-    assert await ws.receive_json_from(timeout=10) == {"type": "connection_ack"}
+    assert await ws.receive_json_from(timeout=30) == {"type": "connection_ack"}
 
     # when
     user = await User.objects.aget(username="ada")
     await sync_to_async(services.user_ban)(user=user)
 
     # then
-    closed = await ws.receive_output(timeout=10)
+    closed = await ws.receive_output(timeout=30)
     assert closed == {"type": "websocket.close", "code": 4403, "reason": "Token revoked"}
     await ws.disconnect()
 
@@ -91,13 +91,13 @@ async def test_revoking_another_token_leaves_the_socket_open(token: str) -> None
     user = await User.objects.aget(username="ada")
     other = await sync_to_async(services.token_create)(user=user)
     ws = await connect({"authorization": f"Bearer {token}"})
-    assert await ws.receive_json_from(timeout=10) == {"type": "connection_ack"}
+    assert await ws.receive_json_from(timeout=30) == {"type": "connection_ack"}
 
     # when
     await sync_to_async(services.token_revoke)(raw=other)
     await ws.send_json_to(ME)
 
     # then
-    result = await ws.receive_json_from(timeout=10)
+    result = await ws.receive_json_from(timeout=30)
     assert result["payload"] == {"data": {"me": {"username": "ada"}}}
     await ws.disconnect()
