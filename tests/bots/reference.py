@@ -19,6 +19,7 @@ hand joker counts as played. Only for positions after opening with manipulation.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
@@ -83,8 +84,12 @@ def reference_value(
     weight: dict[Card, int],
     *,
     redeem: bool,
+    known: int | None = None,
 ) -> int:
-    """The optimum of sum(weight of hand cards played), after opening, with manipulation."""
+    """The optimum of sum(weight of hand cards played), after opening, with manipulation.
+
+    ``known`` is the value of a valid play (a lower bound): when the LP relaxation's
+    bound meets it, that is the optimum and the integer programme is skipped."""
     on_table = Counter(c for m in table for c in m.cards)
     have = on_table + hand
     jt, jh = on_table[JOKER], hand[JOKER]
@@ -163,6 +168,14 @@ def reference_value(
             row(-inf, 1.0, dict.fromkeys(zs, 1.0))
         for card, zs in by_card.items():
             row(-inf, 0.0, {**dict.fromkeys(zs, 1.0), y_of[card]: -1.0})
+    if known is not None:
+        h.changeColsIntegrality(n, np.arange(n, dtype=np.int32), np.zeros(n, dtype=np.uint8))
+        h.run()
+        if h.getModelStatus() == highspy.HighsModelStatus.kOptimal:
+            bound = math.floor(-h.getInfo().objective_function_value + 1e-6)
+            if bound <= known:
+                return bound  # the optimum is known; below it means a solver bug
+        h.changeColsIntegrality(n, np.arange(n, dtype=np.int32), np.ones(n, dtype=np.uint8))
     h.run()
     status = h.getModelStatus()
     if status != highspy.HighsModelStatus.kOptimal:  # pragma: no cover - table is feasible
