@@ -530,7 +530,8 @@ class Search:
                 return None
             if choice is not None:
                 return ub
-        # Fewer jokers spent is never worse: a failure with fewer needs bounds this one.
+        # Fewer jokers spent is never worse: what a state with fewer needs can reach at
+        # most (a failure's bound, or its exact value) bounds this one.
         needs = state[5]
         fails = None
         base = None
@@ -578,6 +579,12 @@ class Search:
                 need = best + 1
         if best_choice is not None:
             self.memo[key] = (best, best_choice)
+            if base is not None:
+                # an exact value bounds the same state with more jokers spent, too
+                if fails is None:
+                    self.fails[base] = [(needs, best)]
+                else:
+                    fails.append((needs, best))
             return best
         old = self.memo.get(key)
         bound = need - 1 if old is None else min(old[0], need - 1)
