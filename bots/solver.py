@@ -89,6 +89,8 @@ def solve(
 ) -> Play:
     """The best play; raises BadInput/InvalidMeld for a malformed or invalid position.
 
+    With ``time_limit_ms`` the search stops at the deadline and returns the best play
+    found so far (``optimal=False``); a play is always one the engine accepted.
     ``strict`` raises SolverBug instead of falling back when the engine rejects a play
     the solver built (tests use it; a bug must never reach a player).
     """
@@ -202,28 +204,23 @@ class _Context:
         return complete
 
     def _packing_melds(self, packing: Packing) -> list[list[Card]]:
-        new: list[list[Card]] = []
+        """The whole new table of a packing: table melds grown, then the new melds."""
         grown: list[list[Card]] = [list(m.cards) for m in self.table]
+        meld_of: list[list[Card]] = []  # the meld each piece went into
+        new: list[list[Card]] = []
         for pc in packing.pieces:
             cards = [Card(i % 13 + 1, SUITS[i // 13]) for i in pc.naturals] + [JOKER] * pc.jokers
             if pc.target is None:
                 new.append(cards)
+                meld_of.append(cards)
             else:
                 grown[pc.target].extend(cards)
-        new_start = len(new)
+                meld_of.append(grown[pc.target])
+        # spare jokers: (piece number, k) or (-1 - table meld, k)
         for where, k in packing.extra_jokers:
             assert where is not None
-            if where >= 0:
-                # a piece number: find its meld
-                pc = packing.pieces[where]
-                if pc.target is None:
-                    idx = sum(1 for q in packing.pieces[:where] if q.target is None)
-                    new[idx].extend([JOKER] * k)
-                else:
-                    grown[pc.target].extend([JOKER] * k)
-            else:
-                grown[-1 - where].extend([JOKER] * k)
-        del new_start
+            target = meld_of[where] if where >= 0 else grown[-1 - where]
+            target.extend([JOKER] * k)
         return grown + new
 
     # -- manipulation -----------------------------------------------------------------
