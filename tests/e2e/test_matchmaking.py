@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 
 from accounts.models import User
-from matches import matchmaking
+from matches import matchmaking, services
+from matches.errors import Rejected
 from matches.models import Match, QueueTicket, Seat
 from matches.publishing import publish_user_event
 from tests.conftest import ROOT, _database_url
@@ -237,5 +238,8 @@ async def test_a_lone_player_gets_bots_after_the_wait(
     levels = {level for _, level in seats[1:]}
     assert len(seats) == 3 and len(levels) == 1 and levels != {""}
     assert await in_db(lambda: Match.objects.get(pk=int(event["matchId"])).ranked)
+    # End it, so that the worker's bots stop playing it while later tests clean the database.
+    aborted = await in_db(lambda: services.match_abort(match_id=int(event["matchId"])))
+    assert not isinstance(aborted, Rejected), aborted
     await sock.close()
     await player.close()
