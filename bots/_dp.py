@@ -40,6 +40,7 @@ Why the restrictions on jokers lose nothing:
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 from itertools import product
@@ -190,23 +191,35 @@ _ID_TRANS: dict[
 ] = {}
 
 
+# Interning appends to shared tables: a lock keeps ids and tables in step should two
+# threads solve at once (taken only when a new multiset shows up).
+_INTERN = threading.Lock()
+
+
 def _run_id(runs: tuple[int, ...]) -> int:
     rid = _RUN_IDS.get(runs)
     if rid is None:
-        rid = len(_RUNS)
-        _RUN_IDS[runs] = rid
-        _RUNS.append(runs)
-        _SHORT_BY_ID.append(_short(runs))
+        with _INTERN:
+            rid = _RUN_IDS.get(runs)
+            if rid is None:
+                _RUNS.append(runs)
+                _SHORT_BY_ID.append(_short(runs))
+                rid = len(_RUNS) - 1
+                _RUN_IDS[runs] = rid
     return rid
 
 
 def _pend_id(pend: tuple[int, ...]) -> int:
     pid = _PEND_IDS.get(pend)
     if pid is None:
-        pid = len(_PENDS)
-        _PEND_IDS[pend] = pid
-        _PENDS.append(pend)
-        _PEND_NEED.append(group_need(pend) if pend else 0)
+        need = group_need(pend) if pend else 0
+        with _INTERN:
+            pid = _PEND_IDS.get(pend)
+            if pid is None:
+                _PENDS.append(pend)
+                _PEND_NEED.append(need)
+                pid = len(_PENDS) - 1
+                _PEND_IDS[pend] = pid
     return pid
 
 
@@ -231,9 +244,12 @@ def _floor_by_id(pid: int, caps: tuple[int, ...]) -> int:
 def _res_id(res: tuple[int, ...]) -> int:
     rid = _RES_IDS.get(res)
     if rid is None:
-        rid = len(_RESERVES)
-        _RES_IDS[res] = rid
-        _RESERVES.append(res)
+        with _INTERN:
+            rid = _RES_IDS.get(res)
+            if rid is None:
+                _RESERVES.append(res)
+                rid = len(_RESERVES) - 1
+                _RES_IDS[res] = rid
     return rid
 
 

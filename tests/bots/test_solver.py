@@ -220,3 +220,22 @@ def test_strict_jokers_leave_joker_melds_whole() -> None:
     assert played(play) == ["10C", "4H", "JC"]
     assert not play.optimal  # valid, but not proven best under strict jokers
     assert run(rules, ["5H * 7H"], "KD").cards == 0
+
+
+def test_threads_solving_at_once_agree_with_one_at_a_time() -> None:
+    # The search interns run multisets in shared tables; threads must not mix them up.
+    from concurrent.futures import ThreadPoolExecutor
+
+    from bots.positions import Position, generate
+
+    positions = [generate(cat, seed) for cat in ("mid", "jokers") for seed in range(200, 210)]
+
+    def value(pos: Position) -> tuple[int, int]:
+        melds = read_table(pos.rules, [list(m) for m in pos.table])
+        hand = Counter(parse_card(c) for c in pos.hand)
+        play = solve(pos.rules, melds, hand, opened=True, strict=True)
+        return play.cards, play.points
+
+    alone = [value(p) for p in positions]
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(value, positions)) == alone
