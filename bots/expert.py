@@ -104,18 +104,6 @@ def scores_by_penalty(rules: RuleSet) -> bool:
     return True
 
 
-def reserve_candidates(seen: Seen, play: Play) -> list[Card]:
-    """Played cards worth keeping back for a later turn, best first: a joker (it fits
-    almost anywhere), then naturals that the new table would still take as a plain
-    lay-off."""
-    if not seen.solver_opened:
-        return []
-    played = sorted(set(play.played), key=lambda c: (not c.is_joker, -seen.rules.card_value(c)))
-    return [
-        c for c in played if c.is_joker or any(st.extends(seen.rules, m, c) for m in play.table)
-    ]
-
-
 def expert_play(seen: Seen, time_limit_ms: float | None) -> list[list[str]] | None:
     """The commit EXPERT makes now, verified; None to draw (or discard) instead."""
     usable = seen.usable
@@ -132,24 +120,23 @@ def expert_play(seen: Seen, time_limit_ms: float | None) -> list[list[str]] | No
         # Cut penalty: an opponent may go out next turn; shed the most points.
         by_points = st.run_solver(seen, usable, objective="points", time_limit_ms=time_limit_ms)
         return _verified(seen, by_points) or _verified(seen, full)
+    jokers = usable[JOKER]
     if (
-        rules.family != "rummy"
-        and full.cards > 1
-        and seen.stock_count > LOW_STOCK * (len(seen.other_counts) + 1)
+        jokers
+        and full.jokers_to_hand == 0
+        and seen.solver_opened
         and seen.min_other > CLOSE
+        and seen.stock_count > LOW_STOCK * (len(seen.other_counts) + 1)
     ):
-        # Tempo: keep one card that will still fit next turn, so that a turn which would
-        # have been a draw becomes a play; the rest of the best play goes down now.
-        for card in reserve_candidates(seen, full)[:2]:
-            rest = st.run_solver(seen, usable - Counter([card]), time_limit_ms=time_limit_ms)
-            if (
-                rest is not None
-                and rest.cards >= full.cards - 1
-                and (card.is_joker or any(st.extends(rules, m, card) for m in rest.table))
-            ):
-                table = _verified(seen, rest)
-                if table is not None:
-                    return table
+        # Tempo: keep the jokers back when the naturals play as many cards without them;
+        # the jokers then turn a later turn that would have been a draw into a play.
+        naturals = usable.copy()
+        del naturals[JOKER]
+        rest = st.run_solver(seen, naturals, time_limit_ms=time_limit_ms)
+        if rest is not None and rest.cards >= full.cards - Counter(full.played)[JOKER]:
+            table = _verified(seen, rest)
+            if table is not None:
+                return table
     return _verified(seen, full)
 
 
