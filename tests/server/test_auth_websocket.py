@@ -101,3 +101,28 @@ async def test_revoking_another_token_leaves_the_socket_open(token: str) -> None
     result = await ws.receive_json_from(timeout=30)
     assert result["payload"] == {"data": {"me": {"username": "ada"}}}
     await ws.disconnect()
+
+
+async def test_messages_are_limited_per_user_across_connections(
+    token: str, settings: Any, clean_limits: None
+) -> None:
+    # given: 3 messages a day per user, whatever the connection (each allows 1000); a
+    # connection_init is not the user's yet (the socket is anonymous until it is read)
+    settings.RATE_LIMIT_WS_MESSAGES_USER = (3, 86_400)
+    first = await connect({"authorization": f"Bearer {token}"})
+    assert await first.receive_json_from(timeout=30) == {"type": "connection_ack"}
+    second = await connect({"authorization": f"Bearer {token}"})
+    assert await second.receive_json_from(timeout=30) == {"type": "connection_ack"}
+
+    # when: two pings on each socket
+    for ws in (first, second, first, second):
+        await ws.send_json_to({"type": "ping"})
+
+    # then: the user's 4th message closes its socket
+    assert await first.receive_json_from(timeout=30) == {"type": "pong"}
+    assert await second.receive_json_from(timeout=30) == {"type": "pong"}
+    assert await first.receive_json_from(timeout=30) == {"type": "pong"}
+    closed = await second.receive_output(timeout=30)
+    assert closed == {"type": "websocket.close", "code": 4429, "reason": "Too many messages"}
+    await first.disconnect()
+    await second.disconnect()
