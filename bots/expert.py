@@ -1,25 +1,32 @@
 """EXPERT: the solver's plays, chosen with strategy (issue 4).
 
-What it adds to HARD, each a rule that was measured against HARD (bench/tournament.py):
+What it adds to HARD:
 
 - A longer search: the main solver call may take ``SEARCH_FACTOR`` times the time
-  limit (mid-game tables often stop HARD's 200 ms search before the optimum).
+  limit; it ends as soon as the solver proves its play optimal, so it costs only on
+  the rare tables where HARD's search is cut short.
 - Going out comes first: a play that empties the hand is always taken.
-- Jokers are kept back as tempo: a joker in hand can be laid on almost any turn, so
-  it turns a turn that would have been a draw into a play (a two-card swing), and a
-  joker kept in hand is one the opponent cannot redeem (RR-JOKER). EXPERT plays its
-  best play without jokers when there is one, and spends jokers only when it would
-  otherwise have to draw, to go out, or once an opponent is close to going out
-  (a joker left in hand costs 30 penalty points).
-- The same for the opening (RR-OPEN): the best opening without jokers if it reaches
-  the minimum.
-- Cutting penalty: when an opponent holds one card, the play that sheds the most
+- Jokers kept back as tempo: a joker in hand fits on almost any turn, so it turns a
+  turn that would have been a draw into a play, and a joker in hand is one the
+  opponent cannot redeem (RR-JOKER). Once opened, EXPERT plays its best play without
+  jokers when that places the same naturals, and spends jokers to go out, when it
+  would otherwise draw, when they let more naturals go down, and once an opponent
+  holds ``CLOSE`` cards or fewer or the stock is nearly gone (a joker left in hand
+  costs 30 penalty points, and a stalemate goes to the fewest cards).
+- Cutting penalty: when an opponent holds ``CUT`` cards or fewer and hand values
+  count for the match (several rounds or a target score), the play that sheds the most
   points (the solver's ``points`` objective) instead of the most cards.
 - Classic rummy and the discard-pile option: the discard is the card least useful to
   its own hand (in or next to a meld, with how many unseen cards would complete it)
-  and least likely to feed the next player, estimated on sampled hands for that player
-  drawn from the unseen cards (:mod:`bots.sampling`); the discard top is taken when it
-  melds at once or improves the hand.
+  and, in classic rummy, least likely to feed the next player, estimated on hands
+  sampled for that player from the unseen cards (:mod:`bots.sampling`); the discard
+  top is taken when it melds at once or improves the hand.
+
+Measured and dropped (bench/tournament.py, single-round robbers, 300 twin deals each,
+no better than HARD): keeping back a natural card for tempo; refusing a play that
+raises the chance, over sampled hands, that an opponent close to going out can go out
+on the new table; choosing among equally large plays the leftover likeliest to go out
+with sampled next draws.
 """
 
 from __future__ import annotations

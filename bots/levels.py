@@ -120,7 +120,7 @@ def level_play(
     if lvl is Level.EASY:
         play = st.new_melds_play(seen, hand, time_limit_ms)
     elif lvl is Level.MEDIUM:
-        play = st.layoff_play(seen, hand, time_limit_ms)
+        return st.layoff_table(seen, hand, time_limit_ms)
     else:
         play = st.run_solver(seen, hand, time_limit_ms=time_limit_ms)
     if play is None:
