@@ -252,7 +252,15 @@ def _read_run(
     for ace in aces_as:
         result = _run_reading(rules, suit, nat_ranks, fix_ranks, free, ace)
         if isinstance(result, Meld):
-            if best is None or result.points > best.points:
+            # On equal points a natural ace reads low; a joker annotated as the ace reads
+            # high, as a free joker extends above before below (R-JOKER), so that "*:AS"
+            # after a K reads back where the server wrote it.
+            tie_to_high = ace == 14 and 1 in fix_ranks
+            if (
+                best is None
+                or result.points > best.points
+                or (tie_to_high and result.points == best.points)
+            ):
                 best = result
         elif low_error is None:
             low_error = result
