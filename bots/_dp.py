@@ -48,6 +48,7 @@ from itertools import product
 from bots._groups import group_need, group_options
 
 NEW_RUN = 1 << 2  # a run of length 1 that did not end on a joker
+NEG = -(1 << 62)  # the bound of a state with no complete layout at all
 MAX_GAP = 3
 
 # (new runs of the suit, cards to groups, jokers needed, hand cards used, room, actions,
@@ -390,11 +391,16 @@ class Search:
         self.incumbent: tuple[list[object], State] | None = None
         self.fails: dict[tuple[int, State, State], list[tuple[int, int]]] = {}
         self.nodes = 0
+        self.cut = NEG
 
     # -- the sweep ------------------------------------------------------------------
 
-    def children(self, i: int, state: State) -> list[Child]:
-        """The next states after step i, the most valuable first (a heuristic order)."""
+    def children(self, i: int, state: State, least: int = -(1 << 62)) -> list[Child]:
+        """The next states after step i, the most valuable first (a heuristic order).
+
+        Those gaining less than ``least`` are left out (the transitions come with the
+        most hand cards first, so the loop stops at the first one); ``self.cut`` is then
+        the most any of them gains."""
         p, s = self.steps[i]
         J = self.J
         slow = self.slow
@@ -412,6 +418,7 @@ class Search:
                     over = short - (avail_next[s2] if s2 < s else avail_here[s2])
                     if over > 0:
                         base_lb += over
+        self.cut = NEG
         if needs + base_lb > J:
             return []
         w = self.prob.weight[s][1 if p == 14 else p]
@@ -432,6 +439,11 @@ class Search:
             for nrid, g, dneed, used, droom, acts, short, trail in _id_transitions(
                 state[s], vf, vo, lcap, slow
             ):
+                gain = vval + used * w
+                if gain < least:
+                    if gain > self.cut:
+                        self.cut = gain
+                    break
                 spare = J - needs - dneed - base_lb
                 if spare < 0:
                     continue
@@ -442,7 +454,6 @@ class Search:
                 if trail and trail > gap_room:
                     continue
                 n = needs + dneed
-                gain = vval + used * w
                 rm = min(J, room + droom) if slow else 0
                 pend = _pend_add(pending, g) if g else pending
                 info: object = (acts, g)
@@ -557,6 +568,8 @@ class Search:
             if fails is not None:
                 for n_s, ub_s in fails:
                     if n_s <= needs and need > ub_s:
+                        if hit is None or hit[0] > ub_s:
+                            self.memo[key] = (ub_s, None)
                         return None
         self.nodes += 1
         if self.nodes > self.budget:
@@ -575,13 +588,27 @@ class Search:
         best_choice: Child | None = None
         memo = self.memo
         nxt = i + 1
-        for child in self.children(i, state):
+        last = nxt == len(self.steps)
+        kids = self.children(i, state, need - rem_next)
+        # Fail-soft: the most any child could still add, so that a failure stores the
+        # tightest bound it proved, not just "below this bar" (fewer visits again later).
+        ub = self.cut + rem_next
+        for child in kids:
             gain = child[0]
-            if gain + rem_next < need or (gain + rem_dry < need and child[1][5] == J):
+            if gain + rem_next < need:
+                if gain + rem_next > ub:
+                    ub = gain + rem_next
+                continue
+            if gain + rem_dry < need and child[1][5] == J:
+                if gain + rem_dry > ub:
+                    ub = gain + rem_dry
                 continue
             # the child's memo entry, read here to save a call when it settles the matter
-            hit = memo.get((nxt, child[1]))
+            ckey = (nxt, child[1])
+            hit = memo.get(ckey)
             if hit is not None and need - gain > hit[0]:
+                if gain + hit[0] > ub:
+                    ub = gain + hit[0]
                 continue
             if hit is not None and hit[1] is not None:
                 r: int | None = hit[0]
@@ -593,6 +620,15 @@ class Search:
                 best = gain + r
                 best_choice = child
                 need = best + 1
+            elif best_choice is None:
+                if last:
+                    t = self.terminal(child[1])
+                    c_ub = NEG if t is None else gain + t
+                else:
+                    got = memo.get(ckey)
+                    c_ub = need - 1 if got is None else gain + got[0]
+                if c_ub > ub:
+                    ub = c_ub
         if best_choice is not None:
             self.memo[key] = (best, best_choice)
             if base is not None:
@@ -603,7 +639,7 @@ class Search:
                     fails.append((needs, best))
             return best
         old = self.memo.get(key)
-        bound = need - 1 if old is None else min(old[0], need - 1)
+        bound = min(ub, need - 1) if old is None else min(old[0], ub, need - 1)
         self.memo[key] = (bound, None)
         if base is not None:
             if fails is None:
