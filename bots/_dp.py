@@ -35,7 +35,13 @@ Why the restrictions on jokers lose nothing:
 - a run never stops at a rank where a natural of its suit starts a new run or stays
   in hand: continuing the run with it is at least as good;
 - (fast mode) a run of one card never stops: with its two padding jokers it is a
-  group of one, which the groups of its rank already consider.
+  group of one, which the groups of its rank already consider. So it needs a cell at
+  each of the next two ranks, and the naturals there being fewer than such runs
+  means jokers: the search counts them as soon as the run starts.
+
+Failures are fail-soft: a state that cannot reach its bar stores the most its
+children could add (their own bounds), not just "below the bar", so a later visit
+under a lower bar is cut at once when that bound already rules it out.
 """
 
 from __future__ import annotations
@@ -178,6 +184,7 @@ Child = tuple[int, State, object]  # gain, next state, what to replay
 _RUN_IDS: dict[tuple[int, ...], int] = {}
 _RUNS: list[tuple[int, ...]] = []
 _SHORT_BY_ID: list[int] = []
+_ONE_BY_ID: list[int] = []  # runs of one card: they need a cell at each of the next two ranks
 _PEND_IDS: dict[tuple[int, ...], int] = {}
 _PENDS: list[tuple[int, ...]] = []
 _PEND_NEED: list[int] = []
@@ -205,6 +212,7 @@ def _run_id(runs: tuple[int, ...]) -> int:
             if rid is None:
                 _RUNS.append(runs)
                 _SHORT_BY_ID.append(_short(runs))
+                _ONE_BY_ID.append(sum(1 for c in runs if c >> 2 == 1))
                 rid = len(_RUNS) - 1
                 _RUN_IDS[runs] = rid
     return rid
@@ -381,7 +389,7 @@ class Search:
             )
             if 1 <= p <= P
             else (0, 0, 0, 0)
-            for p in range(P + 2)
+            for p in range(P + 3)
         ]
         self.memo: dict[tuple[int, State], tuple[int, Child | None]] = {}
         self.empty_pend = _pend_id(())
@@ -408,16 +416,24 @@ class Search:
         room = state[6]
         avail_here = self.avail[p]
         avail_next = self.avail[p + 1]
+        avail_after = self.avail[p + 2]
         # Jokers that will be needed whatever happens next: short runs with no natural
-        # to continue on, groups no later suit of this rank can fill.
+        # to continue on (a run of one card needs two more cells), groups no later suit
+        # of this rank can fill.
         base_lb = 0
         for s2 in range(4):
             if s2 != s:
-                short = _SHORT_BY_ID[state[s2]]
+                rid = state[s2]
+                short = _SHORT_BY_ID[rid]
                 if short:
                     over = short - (avail_next[s2] if s2 < s else avail_here[s2])
                     if over > 0:
                         base_lb += over
+                    one = _ONE_BY_ID[rid]
+                    if one:
+                        over = one - (avail_after[s2] if s2 < s else avail_next[s2])
+                        if over > 0:
+                            base_lb += over
         self.cut = NEG
         if needs + base_lb > J:
             return []
@@ -430,6 +446,7 @@ class Search:
         last_suit = s == 3
         caps_after = avail_here[s + 1 :]
         a_next = avail_next[s]
+        a_after = avail_after[s]
         pending = state[4]
         empty = self.empty_pend
         lcap = self.lcap
@@ -449,6 +466,10 @@ class Search:
                     continue
                 if short > a_next:
                     spare -= short - a_next
+                    if spare < 0:
+                        continue
+                if _ONE_BY_ID[nrid] > a_after:
+                    spare -= _ONE_BY_ID[nrid] - a_after
                     if spare < 0:
                         continue
                 if trail and trail > gap_room:
