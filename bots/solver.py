@@ -258,17 +258,18 @@ class _Context:
         if self.rules.strict_joker and any(m.jokers for m in self.table):
             return self._strict_jokers()
         prob = self.problem(14 if self.rules.ace_high else 13)
-        # Two searches, sweeping the ranks up and down, take turns with a doubling node
+        # Two searches, sweeping the ranks up and down, take turns with a growing node
         # budget: a search fails late on what lies at the end of its sweep, so the one
         # meeting the hard ranks first is often far quicker. Both are exact; the first to
         # finish answers. (Ace high is not symmetric: one direction only.)
-        searches = [Search(prob, slow=False, deadline=self.deadline)]
+        forward = Search(prob, slow=False, deadline=self.deadline)
+        searches = [forward]
         if not self.rules.ace_high:
             searches.append(Search(_mirror(prob), slow=False, deadline=self.deadline))
         layout = None
         try:
             for lower in self._targets():
-                layout = _race(searches, lower)
+                layout = _race(searches, lower, forward)
                 if layout is not None:
                     break
         except Timeout:
@@ -276,7 +277,7 @@ class _Context:
             for search in searches:
                 found = search.incumbent_layout()
                 if found is not None:
-                    if search is not searches[0]:
+                    if search is not forward:
                         found = _mirror_layout(found)
                     melds = self._layout_melds(prob, found)
                     if melds is not None and (found.runs or found.groups):
@@ -445,19 +446,26 @@ def _mirror_layout(layout: Layout) -> Layout:
     )
 
 
-def _race(searches: list[Search], lower: int) -> Layout | None:
-    """Run the searches in turns with a doubling node budget until one finishes."""
-    budget = 1024
+def _race(searches: list[Search], lower: int, forward: Search) -> Layout | None:
+    """Run the searches in turns with a growing node budget until one finishes.
+
+    The budget grows by half each round (doubling let the loser spend up to twice the
+    winner's nodes); the winner moves to the front, to lead the next race (the next
+    bar): the direction that met the hard ranks first is usually the quick one again.
+    ``forward`` is the search that is not mirrored."""
+    budget = 512
     while True:
         for k, search in enumerate(searches):
             try:
                 layout = search.best(lower, budget if len(searches) > 1 else None)
             except OutOfNodes:
                 continue
-            if layout is not None and k:
+            if layout is not None and search is not forward:
                 layout = _mirror_layout(layout)
+            if k:
+                searches.insert(0, searches.pop(k))  # it leads the next race
             return layout
-        budget *= 2
+        budget += budget // 2
 
 
 def _read_table(
