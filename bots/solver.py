@@ -451,13 +451,15 @@ def _race(searches: list[Search], lower: int, forward: Search) -> Layout | None:
 
     The budget grows by half each round (doubling let the loser spend up to twice the
     winner's nodes); the winner moves to the front, to lead the next race (the next
-    bar): the direction that met the hard ranks first is usually the quick one again.
+    bar) with half as much again as the other: the direction that met the hard ranks
+    first is usually the quick one again.
     ``forward`` is the search that is not mirrored."""
     budget = 512
     while True:
         for k, search in enumerate(searches):
             try:
-                layout = search.best(lower, budget if len(searches) > 1 else None)
+                share = budget + budget // 2 if k == 0 else budget
+                layout = search.best(lower, share if len(searches) > 1 else None)
             except OutOfNodes:
                 continue
             if layout is not None and search is not forward:
