@@ -11,7 +11,7 @@ import base64
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from enum import Enum
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import strawberry
 from strawberry.relay import PageInfo
@@ -20,6 +20,9 @@ from strawberry.scalars import JSON
 from api.rejections import Rejection
 from engine.cards import JOKER, parse_card
 from matches.selectors import MatchView
+
+if TYPE_CHECKING:
+    from api.accounts import UserType
 
 
 @strawberry.enum(description="The state of a match.")
@@ -127,6 +130,14 @@ class Seat:
         description="A bot plays this seat now (after timeouts or a resignation)."
     )
     timeouts: int
+
+    @strawberry.field(description="The seated player; null for a bot or an empty seat.")
+    async def user(self) -> Annotated[UserType, strawberry.lazy("api.accounts")] | None:
+        if self.user_id is None:
+            return None
+        from api.accounts import UserType
+
+        return await UserType.resolve_reference(self.user_id)
 
     @classmethod
     async def resolve_reference(cls, info: strawberry.Info, **representation: Any) -> Seat | None:

@@ -263,6 +263,9 @@ WS_MAX_MESSAGE_BYTES = _env_int("WS_MAX_MESSAGE_BYTES", 64 * 1024)
 WS_CONNECTION_INIT_TIMEOUT_SECONDS = _env_int("WS_CONNECTION_INIT_TIMEOUT_SECONDS", 5)
 # The server's graphql-transport-ws `ping` interval; 0 turns it off.
 WS_KEEPALIVE_SECONDS = _env_int("WS_KEEPALIVE_SECONDS", 25)
+# matchEvents replays at most this many stored events to a (re)subscribing client; asked
+# for more, it sends one RESYNC event with the full view instead (the log is kept forever).
+MATCH_EVENTS_REPLAY_LIMIT = _env_int("MATCH_EVENTS_REPLAY_LIMIT", 500)
 
 # Rates (count per window of seconds, fixed windows counted in Redis).
 RATE_LIMIT_MUTATIONS_USER = _env_rate("RATE_LIMIT_MUTATIONS_USER", "20/1")

@@ -27,12 +27,11 @@ from matches.models import Match, MatchAction, MatchEvent, MatchStatus, Seat
 RESYNC = "RESYNC"
 # A subscription replays at most this many stored events; asking for more gets one
 # RESYNC event with the full view instead (the log itself is kept forever).
-DEFAULT_REPLAY_LIMIT = 500
 MAX_PAGE = 100
 
 
 def replay_limit() -> int:
-    return int(getattr(settings, "MATCH_EVENTS_REPLAY_LIMIT", DEFAULT_REPLAY_LIMIT))
+    return int(settings.MATCH_EVENTS_REPLAY_LIMIT)
 
 
 # -- the match as a viewer sees it -----------------------------------------------------

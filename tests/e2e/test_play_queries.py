@@ -90,3 +90,21 @@ async def test_hints_are_given_in_casual_play_and_refused_in_ranked(asgi_server:
     assert refused["errors"][0]["extensions"]["code"] == "FORBIDDEN"
     assert refused["errors"][0]["extensions"]["reason"] == "HINT_NOT_ALLOWED"
     assert stranger["errors"][0]["extensions"]["code"] == "FORBIDDEN"
+
+
+SEATS = "query Seats($id: ID!) { match(id: $id) { seats { index bot user { id username } } } }"
+
+
+async def test_seats_name_their_players_as_user_entities(asgi_server: str) -> None:
+    # given: a waiting match with its creator and a bot seated
+    alice = await register(asgi_server, "seat-alice")
+    created = result_of(
+        await alice.data(CREATE, input={"ruleset": "robbers", "seats": 3, "bots": ["EASY"]})
+    )
+    # when
+    data = await Client(asgi_server).data(SEATS, id=created["id"])
+    # then: the creator's seat carries her User, the bot's and the empty seat none
+    seats = data["match"]["seats"]
+    assert seats[0]["user"]["username"].startswith("seat-alice") and seats[0]["bot"] is None
+    assert seats[1]["user"] is None and seats[1]["bot"] == "EASY"
+    assert seats[2]["user"] is None and seats[2]["bot"] is None
