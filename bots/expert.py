@@ -16,6 +16,9 @@ What it adds to HARD:
 - Cutting penalty: when an opponent holds ``CUT`` cards or fewer and hand values
   count for the match (several rounds or a target score), the play that sheds the most
   points (the solver's ``points`` objective) instead of the most cards.
+- Classic rummy: melds stay in hand until the whole hand goes out in one turn (no
+  lay-off places for the opponent, and a "rummy" doubles, CR-SCORE), unless hand
+  values count for the match and the opponent is close to going out.
 - Classic rummy and the discard-pile option: the discard is the card least useful to
   its own hand (in or next to a meld, with how many unseen cards would complete it)
   and, in classic rummy, least likely to feed the next player, estimated on hands
@@ -40,7 +43,7 @@ from bots.sampling import sample_hands, unseen
 from bots.solver import Play
 from bots.strategy import Seen
 from engine.actions import Action, Commit, Discard, Draw
-from engine.cards import JOKER, Card
+from engine.cards import JOKER, Card, parse_card
 from engine.melds import Meld
 from engine.rules import RuleSet
 
@@ -79,7 +82,7 @@ def expert_action(seen: Seen, rng: random.Random, *, time_limit_ms: float | None
         return classic_draw(seen, time_limit_ms)
     if phase == "meld":
         table = expert_play(seen, time_limit_ms)
-        if table is not None:
+        if table is not None and not holds_melds(seen, table):
             return Commit(seen.seat, table)
         return expert_discard(seen, rng)
     if phase == "discard":
@@ -145,6 +148,21 @@ def expert_play(seen: Seen, time_limit_ms: float | None) -> list[list[str]] | No
             if table is not None:
                 return table
     return _verified(seen, full)
+
+
+def holds_melds(seen: Seen, table: Sequence[Sequence[str]]) -> bool:
+    """Classic rummy: keep melds in hand until they go out in one turn. Cards melded
+    early give the opponent places to lay off (CR-LAYOFF), and an out in one turn
+    doubles (CR-SCORE "rummy"); the price, the hand's value if the opponent goes out
+    first, counts only when hand values decide the match and the opponent is close."""
+    if seen.rules.family != "rummy":
+        return False
+    if scores_by_penalty(seen.rules) and seen.min_other <= CLOSE:
+        return False
+    before = Counter(c for m in seen.table for c in m.cards)
+    after = Counter(parse_card(code.split(":")[0]) for meld in table for code in meld)
+    left = seen.hand - (after - before)
+    return left.total() > 1
 
 
 # -- classic rummy and discard piles ----------------------------------------------------------

@@ -269,3 +269,20 @@ def test_expert_takes_a_discard_that_melds_and_leaves_one_that_does_not() -> Non
     junk = arrange(state, hands={0: hand}, discard=["7H", "QD"], on_turn=0)
     assert choose_action(EXPERT, view(melds, 0), rules) == Draw(0, "discard")
     assert choose_action(EXPERT, view(junk, 0), rules) == Draw(0, "stock")
+
+
+def test_expert_holds_classic_melds_until_it_can_go_out_in_one_turn() -> None:
+    from engine.actions import Discard
+    from engine.testing import arrange
+
+    rules = _rules("rummy")
+    state, _ = new_game(rules, "hold")
+    far = ["5H", "6H", "7H", "KS", "2C", "9D", "JC"]
+    out = ["5H", "6H", "7H", "9D", "9C", "9S", "KS"]
+    for hand, commits in ((far, False), (out, True)):
+        s = arrange(state, hands={0: hand[:-1], 1: far}, stock=[hand[-1], "3D"], on_turn=0)
+        s, _ = apply(s, Draw(0, "stock"))
+        action = choose_action(EXPERT, view(s, 0), rules, time_limit_ms=None)
+        assert isinstance(action, Commit if commits else Discard), action
+        # HARD melds at once either way.
+        assert isinstance(choose_action(HARD, view(s, 0), rules, time_limit_ms=None), Commit)
