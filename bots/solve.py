@@ -16,20 +16,17 @@ status is 0 once any request could be read as JSON, 2 when nothing could be read
 
 from __future__ import annotations
 
-import argparse
-import io
-import json
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from bots.solver import OBJECTIVES, solve
+from engine import jsoncli
 from engine.cards import sort_key
 from engine.errors import BadInput, Code, EngineError, InvalidMeld
 from engine.rules import ruleset
 from engine.turn import parse_hand, read_table
 
-MAX_REQUEST_CHARS = 1_000_000
 # A position past this is answered with the best play found, marked not optimal.
 MAX_TIME_LIMIT_MS = 600_000.0
 
@@ -40,75 +37,14 @@ def main(
     argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None
 ) -> int:
     """Run the command with ``argv``; returns the exit status."""
-    parser = argparse.ArgumentParser(
+    return jsoncli.run(
+        answer,
         prog="python -m bots.solve",
         description="The best play for a position: JSON on standard input, JSON on output.",
+        argv=argv,
+        stdin=stdin,
+        stdout=stdout,
     )
-    parser.add_argument(
-        "--jsonl", action="store_true", help="one JSON request a line, one answer a line"
-    )
-    args = parser.parse_args(list(argv) if argv is not None else None)
-    # Undecodable bytes become U+FFFD, so they end as a typed error, not a traceback.
-    source = stdin or io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
-    sink = stdout if stdout is not None else sys.stdout
-    if args.jsonl:
-        return _run_lines(source, sink)
-    return _run_one(source, sink)
-
-
-def _run_one(source: TextIO, sink: TextIO) -> int:
-    request, error = _parse(source.read(MAX_REQUEST_CHARS + 1))
-    if error is not None:
-        _write(sink, error)
-        return 2
-    _write(sink, answer(request))
-    return 0
-
-
-def _run_lines(source: TextIO, sink: TextIO) -> int:
-    read_any = False
-    seen_line = False
-    while True:
-        line = source.readline(MAX_REQUEST_CHARS + 1)
-        if not line:
-            break
-        if len(line) > MAX_REQUEST_CHARS and not line.endswith("\n"):
-            while True:  # drop the rest of an oversized line
-                chunk = source.readline(MAX_REQUEST_CHARS)
-                if not chunk or chunk.endswith("\n"):
-                    break
-        if not line.strip():
-            continue
-        seen_line = True
-        request, error = _parse(line)
-        if error is not None:
-            _write(sink, error)
-            continue
-        read_any = True
-        _write(sink, answer(request))
-    if not seen_line:
-        _write(sink, _error(BadInput(Code.BAD_INPUT, "no input: expected one JSON object a line")))
-    return 0 if read_any else 2
-
-
-def _parse(text: str) -> tuple[Any, Answer | None]:
-    if len(text) > MAX_REQUEST_CHARS:
-        return None, _error(
-            BadInput(Code.BAD_INPUT, f"a request is limited to {MAX_REQUEST_CHARS} characters")
-        )
-    if not text.strip():
-        return None, _error(BadInput(Code.BAD_INPUT, "no input: expected a JSON object"))
-    try:
-        return json.loads(text), None
-    except RecursionError:
-        return None, _error(BadInput(Code.BAD_INPUT, "the JSON is nested too deeply"))
-    except ValueError as exc:
-        return None, _error(BadInput(Code.BAD_INPUT, f"not JSON: {exc}"))
-
-
-def _write(sink: TextIO, value: Answer) -> None:
-    sink.write(json.dumps(value) + "\n")
-    sink.flush()
 
 
 def _error(exc: EngineError) -> Answer:

@@ -19,21 +19,16 @@ status is 0 once any request could be read as JSON, 2 when nothing could be read
 
 from __future__ import annotations
 
-import argparse
-import io
-import json
-import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
+from engine import jsoncli
 from engine.cards import parse_card, sort_key
 from engine.errors import BadInput, Code, EngineError, InvalidMeld
 from engine.melds import read_meld
 from engine.rules import RuleSet, ruleset
 from engine.turn import MAX_MELDS, JokerSwap, TurnCheck, check_turn, parse_hand, read_table
 
-# One request is a few kilobytes; beyond this a line is refused before parsing JSON.
-MAX_REQUEST_CHARS = 1_000_000
 # A meld check may list more melds than a table holds, but not without bound.
 MAX_CHECKED_MELDS = 1_000
 
@@ -43,82 +38,15 @@ Answer = dict[str, Any]
 def main(
     argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None
 ) -> int:
-    """Run ``check`` with ``argv`` (without the subcommand); returns the exit status."""
-    parser = argparse.ArgumentParser(
+    """Run the command with ``argv``; returns the exit status."""
+    return jsoncli.run(
+        answer,
         prog="python -m engine check",
         description="Check melds or a turn: JSON on standard input, JSON on standard output.",
+        argv=argv,
+        stdin=stdin,
+        stdout=stdout,
     )
-    parser.add_argument(
-        "--jsonl", action="store_true", help="one JSON request a line, one answer a line"
-    )
-    args = parser.parse_args(list(argv) if argv is not None else None)
-    # Undecodable bytes become U+FFFD, so they end as a typed error, not a traceback.
-    source = stdin or io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
-    sink = stdout if stdout is not None else sys.stdout
-    if args.jsonl:
-        return _run_lines(source, sink)
-    return _run_one(source, sink)
-
-
-def _run_one(source: TextIO, sink: TextIO) -> int:
-    text = source.read(MAX_REQUEST_CHARS + 1)
-    request, error = _parse(text)
-    if error is not None:
-        _write(sink, error)
-        return 2
-    _write(sink, answer(request))
-    return 0
-
-
-def _run_lines(source: TextIO, sink: TextIO) -> int:
-    read_any = False
-    seen_line = False
-    while True:
-        line = source.readline(MAX_REQUEST_CHARS + 1)
-        if not line:
-            break
-        if len(line) > MAX_REQUEST_CHARS and not line.endswith("\n"):
-            _skip_rest_of_line(source)
-        if not line.strip():
-            continue
-        seen_line = True
-        request, error = _parse(line)
-        if error is not None:
-            _write(sink, error)
-            continue
-        read_any = True
-        _write(sink, answer(request))
-    if not seen_line:
-        _write(sink, _error(BadInput(Code.BAD_INPUT, "no input: expected one JSON object a line")))
-    return 0 if read_any else 2
-
-
-def _skip_rest_of_line(source: TextIO) -> None:
-    while True:
-        chunk = source.readline(MAX_REQUEST_CHARS)
-        if not chunk or chunk.endswith("\n"):
-            return
-
-
-def _parse(text: str) -> tuple[Any, Answer | None]:
-    """The JSON value of ``text``, or the error answer for it."""
-    if len(text) > MAX_REQUEST_CHARS:
-        return None, _error(
-            BadInput(Code.BAD_INPUT, f"a request is limited to {MAX_REQUEST_CHARS} characters")
-        )
-    if not text.strip():
-        return None, _error(BadInput(Code.BAD_INPUT, "no input: expected a JSON object"))
-    try:
-        return json.loads(text), None
-    except RecursionError:
-        return None, _error(BadInput(Code.BAD_INPUT, "the JSON is nested too deeply"))
-    except ValueError as exc:
-        return None, _error(BadInput(Code.BAD_INPUT, f"not JSON: {exc}"))
-
-
-def _write(sink: TextIO, value: Answer) -> None:
-    sink.write(json.dumps(value) + "\n")
-    sink.flush()
 
 
 def _error(exc: EngineError) -> Answer:

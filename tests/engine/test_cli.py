@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from engine import cli
+from engine import cli, jsoncli
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -256,6 +256,6 @@ def test_classic_rummy_turn_is_judged_after_the_draw() -> None:
 
 def test_an_overlong_request_is_refused_before_parsing() -> None:
     out = io.StringIO()
-    text = json.dumps({"melds": [["4S"] * (cli.MAX_REQUEST_CHARS // 5)]})
+    text = json.dumps({"melds": [["4S"] * (jsoncli.MAX_REQUEST_CHARS // 5)]})
     assert cli.main([], stdin=io.StringIO(text), stdout=out) == 2
     assert json.loads(out.getvalue())["error"]["code"] == "BAD_INPUT"
