@@ -4,7 +4,6 @@ matches of bots only played to their end with no client at all."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,23 +12,12 @@ from engine.replay import replay
 from matches import services
 from matches.models import Match, MatchAction, MatchEvent, MatchStatus, Seat
 from matches.selectors import MatchView, load_state, match_rules
-from tests.server.game_workers import Processes, game_processes, settings_for, wait_for
+from tests.server.game_workers import (
+    Processes,
+    wait_for,
+)
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(scope="module")
-def procs(
-    postgres: dict[str, Any], redis_url: str, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Processes]:
-    with game_processes(postgres, redis_url, tmp_path_factory.mktemp("bots")) as group:
-        yield group
-
-
-@pytest.fixture(autouse=True)
-def game_settings(settings: Any, procs: Processes) -> None:
-    for name, value in settings_for(procs.queue, procs.workdir / "mail").items():
-        setattr(settings, name, value)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("game_settings")]
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ yearly bound, and the GraphQL mutations setVacation and registerDevice."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -17,23 +16,12 @@ from matches import correspondence, services
 from matches.errors import InvalidRequest
 from matches.models import Match, MatchEvent, PushDevice, Vacation
 from matches.selectors import MatchView
-from tests.server.game_workers import Processes, game_processes, settings_for, wait_for
+from tests.server.game_workers import (
+    Processes,
+    wait_for,
+)
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(scope="module")
-def procs(
-    postgres: dict[str, Any], redis_url: str, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Processes]:
-    with game_processes(postgres, redis_url, tmp_path_factory.mktemp("corr")) as group:
-        yield group
-
-
-@pytest.fixture(autouse=True)
-def game_settings(settings: Any, procs: Processes) -> None:
-    for name, value in settings_for(procs.queue, procs.workdir / "mail").items():
-        setattr(settings, name, value)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("game_settings")]
 
 
 @pytest.fixture
