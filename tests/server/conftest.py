@@ -3,16 +3,28 @@
 A module asks for them with ``pytest.mark.usefixtures("game_settings")``: it gets a
 worker and beat of its own (``procs``, module-scoped), on a queue of its own, and the
 test process queues to them with their short settings.
+
+Those processes keep playing between tests (bots move, the sweeper runs every second),
+while pytest-django empties the database after each transactional test with one
+TRUNCATE of every table; a task holding row locks can deadlock with it. So after each
+test the game is stopped (every unfinished match aborted, the worker left idle) before
+the flush, and a flush that still meets a deadlock is tried again.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.core.management.base import CommandError
+from django.test import TransactionTestCase
 
 from tests.server.game_workers import Processes, game_processes, settings_for
+
+QUIESCE_SECONDS = 20.0  # a bound on waiting, never an assertion about speed
+FLUSH_TRIES = 5
 
 
 @pytest.fixture(scope="module")
@@ -28,6 +40,52 @@ def procs(
 
 
 @pytest.fixture
-def game_settings(settings: Any, procs: Processes) -> None:
+def game_settings(settings: Any, procs: Processes) -> Iterator[None]:
     for name, value in settings_for(procs.queue, procs.workdir / "mail").items():
         setattr(settings, name, value)
+    yield
+    _quiesce(procs)
+
+
+def _quiesce(procs: Processes) -> None:
+    """Abort every unfinished match (tasks then find nothing to do) and wait, within a
+    bound, until the module's workers run no task."""
+    from config.celery import app
+    from matches.models import Match, MatchStatus
+
+    Match.objects.exclude(status__in=[MatchStatus.FINISHED, MatchStatus.ABORTED]).update(
+        status=MatchStatus.ABORTED, deadline=None
+    )
+    workers = [name for name in procs.children if "@" in name]
+    if not workers:
+        return
+    deadline = time.monotonic() + QUIESCE_SECONDS
+    while time.monotonic() < deadline:
+        active = app.control.inspect(destination=workers, timeout=1.0).active() or {}
+        if not any(active.get(name) for name in workers):
+            return
+        time.sleep(0.2)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _flush_retries_deadlocks() -> Iterator[None]:
+    """Retry pytest-django's end-of-test flush when it loses a deadlock (see above)."""
+    original = TransactionTestCase._fixture_teardown
+
+    def teardown(self: TransactionTestCase) -> None:
+        for attempt in range(FLUSH_TRIES):
+            try:
+                original(self)
+                return
+            except CommandError as exc:
+                if "deadlock" not in repr(exc.__cause__ or exc).lower():
+                    raise
+                if attempt == FLUSH_TRIES - 1:
+                    raise
+                time.sleep(0.5)
+
+    TransactionTestCase._fixture_teardown = teardown  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        TransactionTestCase._fixture_teardown = original  # type: ignore[method-assign]
