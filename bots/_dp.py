@@ -42,14 +42,23 @@ Why the restrictions on jokers lose nothing:
 Failures are fail-soft: a state that cannot reach its bar stores the most its
 children could add (their own bounds), not just "below the bar", so a later visit
 under a lower bar is cut at once when that bound already rules it out.
+
+Compiled: ``make env`` also compiles a copy of this file with mypyc into the extension
+``bots._dp_native`` (about twice as fast). This module stays the source and the
+fallback: it hands out the compiled classes and functions only when the extension was
+built from exactly its current text (``SOURCE_SHA256``), so an edit here takes effect
+at once, compiled or not. ``NATIVE`` tells which one runs.
 """
 
 from __future__ import annotations
 
+import hashlib
+import importlib
 import threading
 import time
 from dataclasses import dataclass
 from itertools import product
+from pathlib import Path
 
 from bots._groups import group_need, group_options
 
@@ -821,3 +830,42 @@ def _deal_groups(
     else:
         part = options[0][2]
     return [(p, list(grp)) for grp in part]
+
+
+# -- the compiled copy ------------------------------------------------------------------
+
+# What the solver uses from this module: taken from the compiled copy when it is current.
+_EXPORTS = (
+    "Layout",
+    "OutOfNodes",
+    "Problem",
+    "Search",
+    "Timeout",
+    "solve_layout",
+    "suit_transitions",
+)
+
+
+def source_sha256() -> str:
+    """The digest of this file, which the compiled copy records at build time."""
+    return hashlib.sha256(Path(__file__).with_name("_dp.py").read_bytes()).hexdigest()
+
+
+def _use_native() -> bool:
+    if __name__ != "bots._dp":
+        return False  # the compiled copy itself, or this file loaded under another name
+    try:
+        native = importlib.import_module("bots._dp_native")
+    except ImportError:
+        return False
+    try:
+        digest = source_sha256()
+    except OSError:
+        return False
+    if getattr(native, "SOURCE_SHA256", None) != digest:
+        return False  # built from an older text of this file: stale, ignore it
+    globals().update({name: getattr(native, name) for name in _EXPORTS})
+    return True
+
+
+NATIVE = _use_native()
