@@ -59,12 +59,13 @@ import time
 from dataclasses import dataclass
 from itertools import product
 from pathlib import Path
+from typing import Final
 
 from bots._groups import group_need, group_options
 
-NEW_RUN = 1 << 2  # a run of length 1 that did not end on a joker
-NEG = -(1 << 62)  # the bound of a state with no complete layout at all
-MAX_GAP = 3
+NEW_RUN: Final = 1 << 2  # a run of length 1 that did not end on a joker
+NEG: Final = -(1 << 62)  # the bound of a state with no complete layout at all
+MAX_GAP: Final = 3
 
 # (new runs of the suit, cards to groups, jokers needed, hand cards used, room, actions,
 #  runs that cannot stop yet, longest joker tail)
@@ -105,7 +106,7 @@ class Layout:
     jokers_used: int
 
 
-_TRANS_CACHE: dict[tuple[tuple[int, ...], int, int, int, bool], list[Trans]] = {}
+_TRANS_CACHE: Final[dict[tuple[tuple[int, ...], int, int, int, bool], list[Trans]]] = {}
 
 
 def _pad(length: int) -> int:
@@ -190,27 +191,28 @@ State = tuple[int, ...]
 Child = tuple[int, State, object]  # gain, next state, what to replay
 
 # Interned run multisets (sorted code tuples), group profiles and ace reserves.
-_RUN_IDS: dict[tuple[int, ...], int] = {}
-_RUNS: list[tuple[int, ...]] = []
-_SHORT_BY_ID: list[int] = []
-_ONE_BY_ID: list[int] = []  # runs of one card: they need a cell at each of the next two ranks
-_PEND_IDS: dict[tuple[int, ...], int] = {}
-_PENDS: list[tuple[int, ...]] = []
-_PEND_NEED: list[int] = []
-_PEND_ADD: dict[tuple[int, int], int] = {}
-_FLOOR_BY_ID: dict[tuple[int, tuple[int, ...]], int] = {}
-_RES_IDS: dict[tuple[int, ...], int] = {}
-_RESERVES: list[tuple[int, ...]] = []
+_RUN_IDS: Final[dict[tuple[int, ...], int]] = {}
+_RUNS: Final[list[tuple[int, ...]]] = []
+_SHORT_BY_ID: Final[list[int]] = []
+_ONE_BY_ID: Final[
+    list[int]
+] = []  # runs of one card: they need a cell at each of the next two ranks
+_PEND_IDS: Final[dict[tuple[int, ...], int]] = {}
+_PENDS: Final[list[tuple[int, ...]]] = []
+_PEND_NEED: Final[list[int]] = []
+_PEND_ADD: Final[dict[tuple[int, int], int]] = {}
+_FLOOR_BY_ID: Final[dict[tuple[int, tuple[int, ...]], int]] = {}
+_RES_IDS: Final[dict[tuple[int, ...], int]] = {}
+_RESERVES: Final[list[tuple[int, ...]]] = []
 # (run id, forced, optional, length cap, slow) -> (new run id, to groups, jokers needed,
 #  hand cards used, room, actions, short runs, longest joker tail)
-_ID_TRANS: dict[
-    tuple[int, int, int, int, bool], list[tuple[int, int, int, int, int, object, int, int]]
-] = {}
+IdTrans = tuple[int, int, int, int, int, object, int, int]
+_ID_TRANS: Final[dict[tuple[int, int, int, int, bool], list[IdTrans]]] = {}
 
 
 # Interning appends to shared tables: a lock keeps ids and tables in step should two
 # threads solve at once (taken only when a new multiset shows up).
-_INTERN = threading.Lock()
+_INTERN: Final = threading.Lock()
 
 
 def _run_id(runs: tuple[int, ...]) -> int:
@@ -568,19 +570,29 @@ class Search:
             return max(0, used_j - prob.table_jokers) * prob.joker_weight
         return prob.hand_jokers * prob.joker_weight if any_meld else 0
 
-    def value(self, i: int, state: State, need: int, acc: int = 0) -> int | None:
+    def value(
+        self,
+        i: int,
+        state: State,
+        need: int,
+        acc: int = 0,
+        key: tuple[int, State] | None = None,
+        hit: tuple[int, Child | None] | None = None,
+    ) -> int | None:
         """The best the sweep can add from step i if it is at least ``need``, else None.
 
         ``acc`` is what the path so far gained: the best complete path seen is kept as
-        the incumbent, the answer when time runs out."""
+        the incumbent, the answer when time runs out. A caller that already read the
+        state's memo entry passes its ``key`` and ``hit`` (None: no entry)."""
         if i == len(self.steps):
             v = self.terminal(state)
             if v is not None and acc + v > self.incumbent_value:
                 self.incumbent_value = acc + v
                 self.incumbent = (list(self.stack), state)
             return v if v is not None and v >= need else None
-        key = (i, state)
-        hit = self.memo.get(key)
+        if key is None:
+            key = (i, state)
+            hit = self.memo.get(key)
         if hit is not None:
             ub, choice = hit
             if need > ub:
@@ -635,16 +647,16 @@ class Search:
                 continue
             # the child's memo entry, read here to save a call when it settles the matter
             ckey = (nxt, child[1])
-            hit = memo.get(ckey)
-            if hit is not None and need - gain > hit[0]:
-                if gain + hit[0] > ub:
-                    ub = gain + hit[0]
+            chit = memo.get(ckey)
+            if chit is not None and need - gain > chit[0]:
+                if gain + chit[0] > ub:
+                    ub = gain + chit[0]
                 continue
-            if hit is not None and hit[1] is not None:
-                r: int | None = hit[0]
+            if chit is not None and chit[1] is not None:
+                r: int | None = chit[0]
             else:
                 stack.append(child[2])
-                r = self.value(nxt, child[1], need - gain, acc + gain)
+                r = self.value(nxt, child[1], need - gain, acc + gain, ckey, chit)
                 stack.pop()
             if r is not None:
                 best = gain + r
@@ -668,8 +680,8 @@ class Search:
                 else:
                     fails.append((needs, best))
             return best
-        old = self.memo.get(key)
-        bound = min(ub, need - 1) if old is None else min(old[0], ub, need - 1)
+        # (the subtree never writes this state's entry: steps only go forward)
+        bound = min(ub, need - 1) if hit is None else min(hit[0], ub, need - 1)
         self.memo[key] = (bound, None)
         if base is not None:
             if fails is None:
@@ -705,7 +717,7 @@ class Search:
         return _rebuild(self, path, state, got + self.bonus)
 
 
-_SHORT: dict[tuple[int, ...], int] = {}
+_SHORT: Final[dict[tuple[int, ...], int]] = {}
 
 
 def _short(runs: tuple[int, ...]) -> int:
@@ -717,7 +729,7 @@ def _short(runs: tuple[int, ...]) -> int:
     return hit
 
 
-_FLOOR: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+_FLOOR: Final[dict[tuple[tuple[int, ...], tuple[int, ...]], int]] = {}
 
 
 def _group_floor(pend: tuple[int, ...], caps: tuple[int, ...]) -> int:
