@@ -35,6 +35,7 @@ with sampled next draws.
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Sequence
 
@@ -42,8 +43,9 @@ from bots import strategy as st
 from bots.sampling import sample_hands, unseen
 from bots.solver import Play
 from bots.strategy import Seen
+from bots.threat import OutOfTime, threat
 from engine.actions import Action, Commit, Discard, Draw
-from engine.cards import JOKER, Card, parse_card
+from engine.cards import JOKER, Card, parse_card, sort_key
 from engine.melds import Meld
 from engine.rules import RuleSet
 
@@ -56,6 +58,11 @@ CUT = 2
 LOW_STOCK = 3
 # EXPERT's main solver call may take this many times the per-call time limit.
 SEARCH_FACTOR = 3.0
+# Endgame denial: a play must raise the share of sampled opponent hands that go out
+# by more than this before EXPERT plays less (bots.threat).
+DENY_MARGIN = 0.1
+# Endgame denial's time budget, in per-call time limits.
+JUDGE_FACTOR = 10.0
 # Sampled hands of the next player when judging a discard.
 SAMPLES = 24
 
@@ -64,7 +71,7 @@ def expert_action(seen: Seen, rng: random.Random, *, time_limit_ms: float | None
     """EXPERT's action for the seat of ``seen`` (see the module notes)."""
     phase = seen.phase
     if phase == "play":
-        table = expert_play(seen, time_limit_ms)
+        table = expert_play(seen, time_limit_ms, rng)
         if table is not None:
             return Commit(seen.seat, table)
         river = st.river_take(seen)
@@ -81,7 +88,7 @@ def expert_action(seen: Seen, rng: random.Random, *, time_limit_ms: float | None
     if phase == "draw":
         return classic_draw(seen, time_limit_ms)
     if phase == "meld":
-        table = expert_play(seen, time_limit_ms)
+        table = expert_play(seen, time_limit_ms, rng)
         if table is not None and not holds_melds(seen, table):
             return Commit(seen.seat, table)
         return expert_discard(seen, rng)
@@ -114,22 +121,40 @@ def scores_by_penalty(rules: RuleSet) -> bool:
     return True
 
 
-def expert_play(seen: Seen, time_limit_ms: float | None) -> list[list[str]] | None:
+def expert_play(
+    seen: Seen, time_limit_ms: float | None, rng: random.Random | None = None
+) -> list[list[str]] | None:
     """The commit EXPERT makes now, verified; None to draw (or discard) instead."""
-    usable = seen.usable
-    rules = seen.rules
     # An expert thinks longer: the main search gets a few times HARD's budget (it ends
     # early whenever the solver proves its play optimal).
     budget = None if time_limit_ms is None else time_limit_ms * SEARCH_FACTOR
-    full = st.run_solver(seen, usable, time_limit_ms=budget)
+    full = st.run_solver(seen, seen.usable, time_limit_ms=budget)
     if full is None:
         return None
     if _goes_out(seen, full):
         return _verified(seen, full)
+    preferred = _preferred(seen, full, time_limit_ms)
+    if rng is not None:
+        chosen = safer_play(seen, rng, preferred, full, time_limit_ms)
+        if chosen is None:
+            return None
+        table = _verified(seen, chosen)
+        if table is not None:
+            return table
+    return _verified(seen, preferred) or _verified(seen, full)
+
+
+def _preferred(seen: Seen, full: Play, time_limit_ms: float | None) -> Play:
+    """Before the endgame check: the most cards, or the most points when an opponent
+    may go out next turn, or the same naturals without the jokers (tempo)."""
+    usable = seen.usable
+    rules = seen.rules
     if seen.min_other <= CUT and scores_by_penalty(rules) and seen.solver_opened:
         # Cut penalty: an opponent may go out next turn; shed the most points.
         by_points = st.run_solver(seen, usable, objective="points", time_limit_ms=time_limit_ms)
-        return _verified(seen, by_points) or _verified(seen, full)
+        if by_points is not None and _verified(seen, by_points) is not None:
+            return by_points
+        return full
     jokers = usable[JOKER]
     if (
         jokers
@@ -143,11 +168,56 @@ def expert_play(seen: Seen, time_limit_ms: float | None) -> list[list[str]] | No
         naturals = usable.copy()
         del naturals[JOKER]
         rest = st.run_solver(seen, naturals, time_limit_ms=time_limit_ms)
-        if rest is not None and rest.cards >= full.cards - Counter(full.played)[JOKER]:
-            table = _verified(seen, rest)
-            if table is not None:
-                return table
-    return _verified(seen, full)
+        if (
+            rest is not None
+            and rest.cards >= full.cards - Counter(full.played)[JOKER]
+            and _verified(seen, rest) is not None
+        ):
+            return rest
+    return full
+
+
+def safer_play(
+    seen: Seen,
+    rng: random.Random,
+    preferred: Play,
+    full: Play,
+    time_limit_ms: float | None,
+) -> Play | None:
+    """Endgame denial (:mod:`bots.threat`): when an opponent holds few cards and the
+    preferred play leaves a table they go out on markedly more often than today's, the
+    largest play dropping one card that is about as safe as today's table, else a draw
+    (None). Out of time, or with nobody close: the preferred play."""
+    deadline = (
+        None
+        if time_limit_ms is None
+        else time.perf_counter() + time_limit_ms * JUDGE_FACTOR / 1000.0
+    )
+    try:
+        danger = threat(seen, rng, deadline=deadline)
+        if danger is None or not seen.solver_opened:
+            return preferred
+        p_preferred = danger.p_out(preferred.table)
+        p_now = danger.p_out(seen.table)
+        if p_preferred <= p_now + DENY_MARGIN:
+            return preferred
+        options: list[tuple[float, int, Play]] = []
+        for card in sorted(set(full.played), key=sort_key):
+            smaller = st.run_solver(
+                seen, seen.usable - Counter([card]), time_limit_ms=time_limit_ms
+            )
+            if smaller is None or _verified(seen, smaller) is None:
+                continue
+            options.append((danger.p_out(smaller.table), -smaller.cards, smaller))
+    except OutOfTime:
+        return preferred
+    if options:
+        p_best, _, best = min(options, key=lambda o: (o[0], o[1]))
+        if p_best <= p_preferred - DENY_MARGIN and p_best <= p_now + DENY_MARGIN:
+            return best
+    if p_now <= p_preferred - DENY_MARGIN:
+        return None
+    return preferred
 
 
 def holds_melds(seen: Seen, table: Sequence[Sequence[str]]) -> bool:
