@@ -16,6 +16,11 @@ What it adds to HARD:
 - Cutting penalty: when an opponent holds ``CUT`` cards or fewer and hand values
   count for the match (several rounds or a target score), the play that sheds the most
   points (the solver's ``points`` objective) instead of the most cards.
+- Endgame denial (:mod:`bots.threat`): once an opponent holds ``threat.NEAR`` cards or
+  fewer, hands are guessed for them from the unseen cards (conditioned on what they did
+  not lay), and a play that lets markedly more guesses go out on the new table than on
+  today's is cut to the largest play one card smaller that is about as safe, or becomes
+  a draw. This is what makes EXPERT beat HARD (measured in bench/tournament.py).
 - Classic rummy: melds stay in hand until the whole hand goes out in one turn (no
   lay-off places for the opponent, and a "rummy" doubles, CR-SCORE), unless hand
   values count for the match and the opponent is close to going out.
@@ -25,11 +30,15 @@ What it adds to HARD:
   sampled for that player from the unseen cards (:mod:`bots.sampling`); the discard
   top is taken when it melds at once or improves the hand.
 
-Measured and dropped (bench/tournament.py, single-round robbers, 300 twin deals each,
-no better than HARD): keeping back a natural card for tempo; refusing a play that
-raises the chance, over sampled hands, that an opponent close to going out can go out
-on the new table; choosing among equally large plays the leftover likeliest to go out
-with sampled next draws.
+Measured and dropped (single-round heads-up robbers, twin deals, against HARD):
+keeping back a natural card for tempo (no better; keeping back one whose twin is
+already seen: 44.8% over 400); playing as little as keeps the rest playable next turn
+(27% over 100); drawing instead of a one-card play (51.0%); the most points instead of
+the most cards in 5-round matches (50.7%); choosing among equally large plays the
+leftover likeliest to go out with sampled next draws, or by short sampled rollouts
+(50%). Denial without conditioning the guessed hands on what the opponent did not lay
+was no better than HARD either: a large table takes most single cards, so unconditioned
+guesses go out almost everywhere and every play looks equally dangerous.
 """
 
 from __future__ import annotations
