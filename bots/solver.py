@@ -177,9 +177,10 @@ class _Context:
 
     # -- verification -----------------------------------------------------------------
 
-    def offer(self, melds: Sequence[Sequence[Card]]) -> bool:
-        """Verify a candidate table with the engine; keep it if it beats the best."""
-        commit = [[c.code for c in m] for m in melds]
+    def offer(self, melds: Sequence[Sequence[Card | str]]) -> bool:
+        """Verify a candidate table with the engine; keep it if it beats the best. A
+        meld may be given as codes, to keep what its jokers stand for ("*:6H")."""
+        commit = [[c if isinstance(c, str) else c.code for c in m] for m in melds]
         try:
             chk = check_turn(
                 self.rules, table=self.table, hand=self.hand, opened=self.opened, commit=commit
@@ -233,13 +234,17 @@ class _Context:
             return False
         return complete
 
-    def _packing_melds(self, packing: Packing) -> list[list[Card]]:
-        """The whole new table of a packing: table melds grown, then the new melds."""
-        grown: list[list[Card]] = [list(m.cards) for m in self.table]
-        meld_of: list[list[Card]] = []  # the meld each piece went into
-        new: list[list[Card]] = []
+    def _packing_melds(self, packing: Packing) -> list[list[str]]:
+        """The whole new table of a packing, as codes: table melds grown, then the new
+        melds. A grown table meld keeps its jokers' annotations: without them the engine
+        would read its jokers afresh, and a joker read as another card is a joker moved,
+        which a lay-off may not do (CR-LAYOFF)."""
+        grown: list[list[str]] = [list(m.codes) for m in self.table]
+        meld_of: list[list[str]] = []  # the meld each piece went into
+        new: list[list[str]] = []
         for pc in packing.pieces:
-            cards = [Card(i % 13 + 1, SUITS[i // 13]) for i in pc.naturals] + [JOKER] * pc.jokers
+            cards = [Card(i % 13 + 1, SUITS[i // 13]).code for i in pc.naturals]
+            cards += [JOKER.code] * pc.jokers
             if pc.target is None:
                 new.append(cards)
                 meld_of.append(cards)
@@ -250,7 +255,7 @@ class _Context:
         for where, k in packing.extra_jokers:
             assert where is not None
             target = meld_of[where] if where >= 0 else grown[-1 - where]
-            target.extend([JOKER] * k)
+            target.extend([JOKER.code] * k)
         return grown + new
 
     # -- manipulation -----------------------------------------------------------------

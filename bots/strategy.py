@@ -20,7 +20,7 @@ from bots.solver import Objective, Play, solve
 from engine.actions import Action, Discard, Draw, Pass, Undo
 from engine.cards import JOKER, SUITS, Card, parse_card, sort_key
 from engine.errors import EngineError
-from engine.melds import Meld, read_meld
+from engine.melds import Meld
 from engine.rules import RuleSet, ruleset
 from engine.turn import check_turn, read_table
 
@@ -224,44 +224,14 @@ def layoff_play(seen: Seen, hand: Counter[Card], time_limit_ms: float | None) ->
 def layoff_table(
     seen: Seen, hand: Counter[Card], time_limit_ms: float | None
 ) -> list[list[str]] | None:
-    """MEDIUM's commit: new melds and lay-offs, verified; None if nothing plays.
-
-    The solver's lay-off mode is exact, but it writes grown table melds without their
-    joker annotations, so with jokers on the table the engine may read a joker anew and
-    refuse the commit as a rearrangement (CR-LAYOFF), and the solver then returns
-    nothing. The other candidate avoids that: the best new melds from the hand, then
-    lay-offs appended to melds as the table writes them (annotations kept). The
-    verified candidate placing more cards wins."""
-    best: tuple[int, list[list[str]]] | None = None
+    """MEDIUM's commit: the most cards as new melds and lay-offs (no table meld changed
+    but by growing it, its jokers kept where they stand), verified; None if nothing
+    plays."""
     play = layoff_play(seen, hand, time_limit_ms)
-    if play is not None:
-        table = play_codes(play)
-        if commit_ok(seen, table):
-            best = (play.cards, table)
-    if not seen.solver_opened:
-        return best[1] if best else None
-    base = new_melds_play(seen, hand, time_limit_ms)
-    rows = seen.table_codes() + (
-        [list(m.codes) for m in base.table[len(seen.table) :]] if base is not None else []
-    )
-    left = hand - Counter(base.played) if base is not None else hand.copy()
-    placed = base.cards if base is not None else 0
-    for card in sorted(left.elements(), key=lambda c: (c.is_joker, sort_key(c))):
-        for row in rows:
-            try:
-                read_meld(seen.rules, [*row, card.code])
-            except EngineError:
-                continue
-            row.append(card.code)
-            placed += 1
-            break
-    if placed and (best is None or placed > best[0]):
-        candidate = [list(r) for r in rows]
-        if commit_ok(seen, candidate) and commit_ok(
-            dataclasses.replace(seen, rules=layoff_rules(seen.rules)), candidate
-        ):
-            best = (placed, candidate)
-    return best[1] if best else None
+    if play is None:
+        return None
+    table = play_codes(play)
+    return table if commit_ok(seen, table) else None
 
 
 # -- fallbacks --------------------------------------------------------------------------

@@ -183,6 +183,21 @@ def test_classic_rummy_lays_off_but_never_rearranges() -> None:
     assert run(ROBBERS, ["4C 5C 6C 7C"], "4H 4D").cards == 2
 
 
+def test_a_lay_off_keeps_what_the_table_jokers_stand_for() -> None:
+    # Read afresh, *-5H-6H-7H would put its joker on 8H (the higher reading): a joker
+    # moved, which a lay-off may not do. The grown meld keeps "*:4H".
+    rules = ruleset("rummy", {"jokers": 2})
+    play = run(rules, ["*:4H 5H 6H", "9S 9D 9C"], "7H 2C")
+    assert played(play) == ["7H"]
+    assert ["*:4H", "5H", "6H", "7H"] in [list(m.codes) for m in play.table]
+    layoff = dataclasses.replace(ROBBERS, manipulation=False)
+    assert played(run(layoff, ["*:4H 5H 6H", "9S 9D 9C"], "7H 3H * 2C")) == [
+        "*",
+        "3H",
+        "7H",
+    ]
+
+
 @pytest.mark.parametrize("decks", [1, 3])
 def test_decks(decks: int) -> None:
     rules = dataclasses.replace(ROBBERS, decks=decks)
