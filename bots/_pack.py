@@ -40,6 +40,23 @@ class Packing:
 
 
 _MELD_CACHE: dict[tuple[RuleSet, tuple[Card, ...]], Meld | None] = {}
+_GROWN_CACHE: dict[tuple[RuleSet, tuple[str, ...]], Meld | None] = {}
+
+
+def grown_or_none(rules: RuleSet, codes: Sequence[str]) -> Meld | None:
+    """A table meld with cards added, as codes (joker annotations kept); None if
+    invalid."""
+    key = (rules, tuple(sorted(codes)))
+    if key in _GROWN_CACHE:
+        return _GROWN_CACHE[key]
+    try:
+        meld: Meld | None = read_meld(rules, list(key[1]))
+    except EngineError:
+        meld = None
+    if len(_GROWN_CACHE) > 200_000:
+        _GROWN_CACHE.clear()
+    _GROWN_CACHE[key] = meld
+    return meld
 
 
 def meld_or_none(rules: RuleSet, cards: Sequence[Card]) -> Meld | None:
@@ -119,12 +136,14 @@ def extension_pieces(
             pool = [s * 13 + rank - 1 for s in range(4) if counts[s * 13 + rank - 1]]
             pool = [i for i in pool if SUITS[i // 13] not in have_s]
             cap = 4
-        base = list(meld.cards)
+        # The meld's own codes: its jokers keep what they stand for ("*:6H"). A lay-off
+        # never moves a joker (CR-LAYOFF), so a card for a joker's place does not fit.
+        base = list(meld.codes)
         for size in range(1, len(pool) + 1):
             for core in combinations(pool, size):
-                add = [_card(i) for i in core]
+                add = [_card(i).code for i in core]
                 for k in range(0, min(jokers, cap - len(base) - size) + 1):
-                    new = meld_or_none(rules, base + add + [JOKER] * k)
+                    new = grown_or_none(rules, [*base, *add, *[JOKER.code] * k])
                     if new is not None:
                         out.append(Piece(core, k, m, new.points, room_of(new)))
     return out

@@ -196,6 +196,10 @@ def test_a_lay_off_keeps_what_the_table_jokers_stand_for() -> None:
         "3H",
         "7H",
     ]
+    # The card a joker stands for does not lay off in its place (the joker would move),
+    # and one impossible lay-off must not cost the others.
+    play = run(layoff, ["8S 9S 10S *:JS QS", "2H 2D 2C"], "JS 2S 5D")
+    assert played(play) == ["2S"]
 
 
 @pytest.mark.parametrize("decks", [1, 3])
