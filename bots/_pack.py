@@ -39,28 +39,17 @@ class Packing:
     extra_jokers: list[tuple[int | None, int]]  # (table meld or piece number, jokers)
 
 
-_MELD_CACHE: dict[tuple[RuleSet, tuple[Card, ...]], Meld | None] = {}
-_GROWN_CACHE: dict[tuple[RuleSet, tuple[str, ...]], Meld | None] = {}
+_MELD_CACHE: dict[tuple[RuleSet, tuple[Card | str, ...]], Meld | None] = {}
 
 
-def grown_or_none(rules: RuleSet, codes: Sequence[str]) -> Meld | None:
-    """A table meld with cards added, as codes (joker annotations kept); None if
-    invalid."""
-    key = (rules, tuple(sorted(codes)))
-    if key in _GROWN_CACHE:
-        return _GROWN_CACHE[key]
-    try:
-        meld: Meld | None = read_meld(rules, list(key[1]))
-    except EngineError:
-        meld = None
-    if len(_GROWN_CACHE) > 200_000:
-        _GROWN_CACHE.clear()
-    _GROWN_CACHE[key] = meld
-    return meld
+def _code(item: Card | str) -> str:
+    return item if isinstance(item, str) else item.code
 
 
-def meld_or_none(rules: RuleSet, cards: Sequence[Card]) -> Meld | None:
-    key = (rules, tuple(sorted(cards)))
+def meld_or_none(rules: RuleSet, cards: Sequence[Card | str]) -> Meld | None:
+    """The meld these cards make, or None. Cards, or codes: a table meld's own codes keep
+    what its jokers stand for ("*:6H"), which a lay-off may not change (CR-LAYOFF)."""
+    key = (rules, tuple(sorted(cards, key=_code)))
     if key in _MELD_CACHE:
         return _MELD_CACHE[key]
     try:
@@ -143,7 +132,7 @@ def extension_pieces(
             for core in combinations(pool, size):
                 add = [_card(i).code for i in core]
                 for k in range(0, min(jokers, cap - len(base) - size) + 1):
-                    new = grown_or_none(rules, [*base, *add, *[JOKER.code] * k])
+                    new = meld_or_none(rules, [*base, *add, *[JOKER.code] * k])
                     if new is not None:
                         out.append(Piece(core, k, m, new.points, room_of(new)))
     return out
