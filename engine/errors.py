@@ -8,6 +8,7 @@ naming the offending cards.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
 
 class Code(StrEnum):
@@ -82,6 +83,10 @@ class EngineError(ValueError):
         self.reason = reason
         self.meld_index = meld_index
         self.missing_card = missing_card
+        # RR-FAIL Decision: a commit rejected by the rules still marks the turn as one
+        # that touched the table. ``after`` is that state (a GameState; nothing else in
+        # it changed): a server keeps it so the later draw or timeout draws the penalty.
+        self.after: Any = None
 
     def as_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"code": str(self.code), "message": self.message}

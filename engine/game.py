@@ -17,10 +17,15 @@ Turn structure, by family:
 
 Decisions this module makes where RULES.md leaves room (also in the report):
 
-- A ``Draw`` while the draft differs from the table is a failed manipulation when the
-  rule set has a ``failed_manipulation_penalty``: the draft is undone and that many
-  cards come from the stock, ending the turn (RR-FAIL). Without the option the draft is
-  simply dropped and the draw is the ordinary one (RR-FAIL's "draws 1 card").
+- RR-FAIL Decision: a turn touched the table when a draft differed from the table at
+  any moment or a commit was rejected by the rules (the rejection carries the marked
+  state as ``exc.after``, for the server to keep). With a ``failed_manipulation_penalty``
+  a draw from such a turn is the penalty draw from the stock, ending the turn (a pile
+  or river draw is refused, NOT_ALLOWED); without one the draw is the ordinary one.
+- T-EXPIRY Decision: with ``timeout_commits_valid_draft`` a Robbers/Rummikub draft
+  that would be a valid commit is committed at the deadline; otherwise the timeout
+  draws ``rules.timeout_draws``. In classic rummy the turn's melds are still undone
+  (its turn is not complete without the discard).
 - A stock draw cannot be undone (the card was seen); a classic-rummy draw from the
   discard pile can, while nothing was melded after it.
 - A resigned seat stays in the match and is played by whatever acts for it (the
@@ -54,7 +59,7 @@ from engine.actions import (
     UpdateDraft,
 )
 from engine.cards import JOKER, Card, deck, parse_card, parse_meld_card, sort_key
-from engine.errors import BadInput, Code, RuleViolation
+from engine.errors import BadInput, Code, EngineError, RuleViolation
 from engine.events import (
     CARD_DISCARDED,
     CARD_DRAWN,
@@ -95,7 +100,7 @@ Events = list[Event]
 
 def three_step_turns(rules: RuleSet) -> bool:
     """Classic rummy's draw, meld, discard turn (CR-TURN) instead of play-or-draw."""
-    return rules.family == "rummy"
+    return rules.three_step_turns
 
 
 def has_opening(rules: RuleSet) -> bool:
@@ -106,7 +111,7 @@ def has_opening(rules: RuleSet) -> bool:
 
 def cut_picks_starter(rules: RuleSet) -> bool:
     """R-ORDER: in Rummikub the highest tile starts; in card games it deals."""
-    return rules.family == "rummikub"
+    return rules.cut_picks_starter
 
 
 # -- small helpers --------------------------------------------------------------------
@@ -309,9 +314,11 @@ def _start_turn(state: GameState, events: Events, seat: int) -> GameState:
         round_turns=state.round_turns + 1,
         phase="draw" if three_step_turns(rules) else "play",
     )
-    if rules.restock_from_discard and not state.stock:
+    if not state.stock and (rules.restock_from_discard or three_step_turns(rules)):
         # CR-STOCK-OUT: the pile but its top, turned over in order, once; then a draw.
-        if state.restocks == 0 and len(state.discard) > 1:
+        # R-PLAYABLE: a three-step turn cannot begin without a stock (its draw could
+        # only come from the pile, and nothing would ever end the hand): drawn too.
+        if rules.restock_from_discard and state.restocks == 0 and len(state.discard) > 1:
             state = dataclasses.replace(
                 state, stock=state.discard[:-1], discard=state.discard[-1:], restocks=1
             )
@@ -393,11 +400,10 @@ def _end_round(
         state, seats=seats, results=results, current=dataclasses.replace(state.current, draft=None)
     )
     events.append(Event(ROUND_ENDED, result.to_dict()))
-    regular = sum(1 for r in results if not r.extra)
     decided = decide_match(
         rules,
         seats,
-        rounds_played=regular,
+        results=results,
         extra_round=state.extra_round,
         participants=parts,
         round_winners=winners,
@@ -494,32 +500,33 @@ def _commit(state: GameState, events: Events, action: Commit) -> GameState:
     hand = Counter(me.hand)
     usable = hand - Counter(cur.booty)  # RK-RIVER: the booty waits for a later turn
     swaps = tuple(JokerSwap(i, parse_card(c)) for i, c in action.joker_swaps)
-    result = check_turn(
-        rules,
-        table=state.table,
-        hand=usable,
-        opened=me.opened or not has_opening(rules),
-        commit=action.table,
-        joker_swaps=swaps,
-        seat=seat,
-        placed_by=state.placed_by,
-    )
-    played = Counter(result.played)
-    if cur.key is not None and not played[cur.key]:
-        raise RuleViolation(
-            Code.KEY_TILE_NOT_PLAYED,
-            f"the key tile {cur.key} taken from the river must be played this turn",
-            rule="RK-RIVER",
+    try:
+        result = check_turn(
+            rules,
+            table=state.table,
+            hand=usable,
+            opened=me.opened or not has_opening(rules),
+            commit=action.table,
+            joker_swaps=swaps,
+            seat=seat,
+            placed_by=state.placed_by,
         )
+        played = Counter(result.played)
+        if cur.key is not None and not played[cur.key]:
+            raise RuleViolation(
+                Code.KEY_TILE_NOT_PLAYED,
+                f"the key tile {cur.key} taken from the river must be played this turn",
+                rule="RK-RIVER",
+            )
+    except RuleViolation as exc:
+        if not three_step_turns(rules):
+            # RR-FAIL Decision: a commit rejected by the rules touched the table.
+            exc.after = dataclasses.replace(state, current=dataclasses.replace(cur, touched=True))
+        raise
     new_hand = hand - played
     if result.jokers_to_hand:
         new_hand[JOKER] += result.jokers_to_hand
-    if (
-        cur.taken is not None
-        and sum(new_hand.values()) == 1
-        and new_hand[cur.taken] == 1
-        and three_step_turns(rules)
-    ):
+    if cur.taken is not None and three_step_turns(rules) and set(+new_hand) == {cur.taken}:
         raise RuleViolation(
             Code.DISCARD_TAKEN_CARD,
             f"you may not meld down to only {cur.taken}, the card taken from the discard pile",
@@ -533,7 +540,7 @@ def _commit(state: GameState, events: Events, action: Commit) -> GameState:
         seat,
         hand=_sorted(new_hand.elements()),
         opened=True,
-        jokers_redeemed=me.jokers_redeemed + result.jokers_to_hand,
+        jokers_redeemed=me.jokers_redeemed + result.redeemed,
     )
     state = dataclasses.replace(
         state,
@@ -591,7 +598,11 @@ def _update_draft(state: GameState, events: Events, action: UpdateDraft) -> Game
             rule="T-DRAFT",
         )
     draft = tuple(canonical)
-    state = dataclasses.replace(state, current=dataclasses.replace(state.current, draft=draft))
+    cur = dataclasses.replace(state.current, draft=draft)
+    state = dataclasses.replace(state, current=cur)
+    if draft_dirty(state):
+        # RR-FAIL Decision: a draft that differed from the table, at any moment.
+        state = dataclasses.replace(state, current=dataclasses.replace(cur, touched=True))
     events.append(Event(DRAFT_UPDATED, {"seat": state.on_turn, "draft": [list(m) for m in draft]}))
     return state
 
@@ -603,10 +614,20 @@ def _take(stock: tuple[Card, ...], n: int) -> tuple[tuple[Card, ...], tuple[Card
     return stock[:n], stock[n:]
 
 
-def _draw(state: GameState, events: Events, action: Draw) -> GameState:
+def failing(state: GameState) -> bool:
+    """RR-FAIL Decision: would a draw now end a failed manipulation? The table was
+    touched this turn (a changed draft at any moment, or a rejected commit) and the
+    rule set has a failed-manipulation penalty (without one the draw is the usual)."""
     rules = state.rules
-    seat = state.on_turn
-    cur = state.current
+    if three_step_turns(rules) or rules.failed_manipulation_penalty <= 0:
+        return False
+    return state.current.touched or draft_dirty(state)
+
+
+def check_draw(state: GameState, source: str, river_index: int | None = None) -> None:
+    """The preconditions of a draw from ``source``, for :func:`apply` and :func:`legal`
+    alike; raises the RuleViolation a draw would raise."""
+    rules = state.rules
     classic = three_step_turns(rules)
     if state.phase != ("draw" if classic else "play"):
         raise RuleViolation(
@@ -614,12 +635,14 @@ def _draw(state: GameState, events: Events, action: Draw) -> GameState:
             "you have already drawn this turn",
             rule="CR-TURN" if classic else "RR-TURN",
         )
-    if not classic and draft_dirty(state) and rules.failed_manipulation_penalty > 0:
-        return _failed_turn(state, events, "RR-FAIL")
-    state = dataclasses.replace(state, current=dataclasses.replace(cur, draft=None))
-    cur = state.current
-    hand = state.seats[seat].hand
-    if action.source == "stock":
+    if source != "stock" and failing(state):
+        raise RuleViolation(
+            Code.NOT_ALLOWED,
+            "you changed the table this turn: the turn has failed and you draw "
+            f"{rules.fail_draw_count} from the stock",
+            rule="RR-FAIL",
+        )
+    if source == "stock":
         if not state.stock:
             raise RuleViolation(
                 Code.STOCK_EMPTY,
@@ -627,6 +650,47 @@ def _draw(state: GameState, events: Events, action: Draw) -> GameState:
                 + (", or take from the discard pile" if rules.discard_pile else ""),
                 rule="RR-STOCK-OUT",
             )
+        return
+    if source == "discard":
+        if not rules.discard_pile:
+            raise RuleViolation(
+                Code.NOT_ALLOWED, "this game has no discard pile", rule="RR-DISCARD"
+            )
+        if not state.discard:
+            raise RuleViolation(
+                Code.DISCARD_PILE_EMPTY, "the discard pile is empty", rule="RR-DISCARD"
+            )
+        top = state.discard[-1]
+        if all(c == top for c in state.seats[state.on_turn].hand):
+            # R-PLAYABLE: after the draw no card could be discarded (RR-DISCARD).
+            raise RuleViolation(
+                Code.DISCARD_TAKEN_CARD,
+                f"taking {top} would leave you nothing you may discard this turn",
+                rule="CR-DISCARD-RULE" if classic else "RR-DISCARD",
+            )
+        return
+    if not rules.river:
+        raise RuleViolation(Code.NOT_ALLOWED, "this game has no river", rule="RK-RIVER")
+    if river_index is None or not 0 <= river_index < len(state.river):
+        raise RuleViolation(
+            Code.NOT_ALLOWED,
+            f"the river has {len(state.river)} tiles; there is no tile {river_index}",
+            rule="RK-RIVER",
+        )
+
+
+def _draw(state: GameState, events: Events, action: Draw) -> GameState:
+    rules = state.rules
+    seat = state.on_turn
+    cur = state.current
+    classic = three_step_turns(rules)
+    check_draw(state, action.source, action.river_index)
+    if failing(state):
+        return _failed_turn(state, events, rules.fail_draw_count)
+    state = dataclasses.replace(state, current=dataclasses.replace(cur, draft=None))
+    cur = state.current
+    hand = state.seats[seat].hand
+    if action.source == "stock":
         n = 2 if rules.draw_two_river and not classic else 1
         drawn, stock = _take(state.stock, n)
         state = dataclasses.replace(
@@ -648,14 +712,6 @@ def _draw(state: GameState, events: Events, action: Draw) -> GameState:
             return dataclasses.replace(state, phase="discard")
         return _end_turn(state, events, played=False)
     if action.source == "discard":
-        if not rules.discard_pile:
-            raise RuleViolation(
-                Code.NOT_ALLOWED, "this game has no discard pile", rule="RR-DISCARD"
-            )
-        if not state.discard:
-            raise RuleViolation(
-                Code.DISCARD_PILE_EMPTY, "the discard pile is empty", rule="RR-DISCARD"
-            )
         card = state.discard[-1]
         state = dataclasses.replace(
             state,
@@ -669,16 +725,8 @@ def _draw(state: GameState, events: Events, action: Draw) -> GameState:
         )
         return state
     # RK-RIVER: the key tile and every newer tile.
-    if not rules.draw_two_river or classic:
-        raise RuleViolation(Code.NOT_ALLOWED, "this game has no river", rule="RK-RIVER")
     index = action.river_index
     assert index is not None
-    if not 0 <= index < len(state.river):
-        raise RuleViolation(
-            Code.NOT_ALLOWED,
-            f"the river has {len(state.river)} tiles; there is no tile {index}",
-            rule="RK-RIVER",
-        )
     taken = state.river[index:]
     state = dataclasses.replace(
         state,
@@ -727,7 +775,7 @@ def _discard(state: GameState, events: Events, card: Card) -> GameState:
             f"discard one of the two tiles you drew: {' or '.join(_codes(cur.drawn))}",
             rule="RK-RIVER",
         )
-    if cur.taken == card and hand[card] < 2:
+    if cur.taken == card:  # any identical copy too (RR-DISCARD, CR-DISCARD-RULE Decision)
         raise RuleViolation(
             Code.DISCARD_TAKEN_CARD,
             f"{card} was taken from the discard pile this turn and may not be discarded",
@@ -863,13 +911,13 @@ def _penalty_draw(state: GameState, events: Events, n: int) -> GameState:
     return state
 
 
-def _failed_turn(state: GameState, events: Events, rule: str) -> GameState:
-    """RR-FAIL / RK-FAIL / RK-TIMER: the draft is undone and ``fail_draw_count`` cards
-    are drawn (as many as the stock holds); the turn ends without a play."""
+def _failed_turn(state: GameState, events: Events, n: int) -> GameState:
+    """RR-FAIL / RK-FAIL / RK-TIMER: the draft is undone and ``n`` cards are drawn (as
+    many as the stock holds); the turn ends without a play."""
     if state.phase == "key":
         state = _undo_river(state)
     state = dataclasses.replace(state, current=dataclasses.replace(state.current, draft=None))
-    state = _penalty_draw(state, events, state.rules.fail_draw_count)
+    state = _penalty_draw(state, events, n)
     return _end_turn(state, events, played=False)
 
 
@@ -880,8 +928,22 @@ def _forced_discard(state: GameState) -> Card:
     if cur.drawn:
         return cur.drawn[-1]
     hand = Counter(state.seats[cur.seat].hand)
-    allowed = [c for c in hand if c != cur.taken or hand[c] >= 2]
+    allowed = [c for c in hand if c != cur.taken]
     return max(allowed, key=lambda c: (state.rules.card_value(c), sort_key(c)))
+
+
+def _commit_draft(state: GameState) -> tuple[GameState, Events] | None:
+    """T-EXPIRY Decision (``timeout_commits_valid_draft``): the draft committed, if it
+    changes the table and would be a valid commit now; else None."""
+    draft = state.current.draft
+    if not state.rules.timeout_commits_valid_draft or draft is None or not draft_dirty(state):
+        return None
+    events: Events = []
+    try:
+        after = _commit(state, events, Commit(state.on_turn, [list(m) for m in draft]))
+    except EngineError:
+        return None
+    return after, events
 
 
 def _timeout(state: GameState, events: Events) -> GameState:
@@ -895,10 +957,25 @@ def _timeout(state: GameState, events: Events) -> GameState:
         "steps": len(cur.steps),
         "riverTake": state.phase == "key",
     }
-    penalty = rules.fail_draw_count if state.phase in ("play", "key") else 0
+    committed: tuple[GameState, Events] | None = None
+    if state.phase in ("play", "key"):
+        committed = _commit_draft(state)
+    touched = cur.touched or draft_dirty(state)
+    penalty = 0
+    if state.phase in ("play", "key") and committed is None:
+        penalty = rules.timeout_draws(touched=touched)
+    if committed is not None:
+        undone = {"draft": False, "steps": 0, "riverTake": False}
     events.append(
         Event(
-            TURN_EXPIRED, {"seat": seat, "turn": state.turn, "undone": undone, "penalty": penalty}
+            TURN_EXPIRED,
+            {
+                "seat": seat,
+                "turn": state.turn,
+                "undone": undone,
+                "penalty": penalty,
+                "committed": committed is not None,
+            },
         )
     )
     timeouts = me.timeouts + 1
@@ -910,8 +987,13 @@ def _timeout(state: GameState, events: Events) -> GameState:
         events.append(
             Event(SEAT_CHANGED, {"seat": seat, "change": "bot_took_over", "reason": "timeouts"})
         )
+    if committed is not None:
+        after, more = committed
+        seats = _seat(after, seat, timeouts=timeouts, bot=me.bot or takeover)
+        events.extend(more)
+        return dataclasses.replace(after, seats=seats)
     if state.phase in ("play", "key"):
-        return _failed_turn(state, events, "T-EXPIRY")
+        return _failed_turn(state, events, penalty)
     if state.phase == "discard":
         return _discard(state, events, _forced_discard(state))
     # Classic rummy (T-EXPIRY): draw from the stock if not drawn, undo this turn's melds,
@@ -954,8 +1036,7 @@ def _resign(state: GameState, events: Events, seat: int) -> GameState:
     events.append(Event(SEAT_CHANGED, {"seat": seat, "change": "resigned"}))
     left = [i for i, s in enumerate(state.seats) if not s.resigned]
     if len(left) <= 1:
-        regular = sum(1 for r in state.results if not r.extra)
-        result = outcome(state.rules, state.seats, "resignation", left, regular)
+        result = outcome(state.rules, state.seats, "resignation", left, state.results)
         return _finish(state, events, result)
     return state
 
@@ -1016,6 +1097,14 @@ class Legal:
         }
 
 
+def _may_draw(state: GameState, source: str) -> bool:
+    try:
+        check_draw(state, source, 0)
+    except RuleViolation:
+        return False
+    return True
+
+
 def legal(state: GameState, seat: int | None) -> Legal:
     """What ``seat`` may do now; a seat not on turn (or a spectator) may do nothing but
     resign or reclaim."""
@@ -1030,27 +1119,17 @@ def legal(state: GameState, seat: int | None) -> Legal:
             seat, phase, False, False, (), 0, False, (), False, False, None, (), opened, False, 0
         )
     classic = three_step_turns(rules)
-    sources: list[str] = []
-    if phase == ("draw" if classic else "play"):
-        if state.stock:
-            sources.append("stock")
-        if rules.discard_pile and state.discard:
-            sources.append("discard")
-        if rules.draw_two_river and not classic and state.river:
-            sources.append("river")
+    sources = [source for source in ("stock", "discard", "river") if _may_draw(state, source)]
     discardable: tuple[str, ...] = ()
     if phase in ("discard", "meld"):
         hand = Counter(me.hand)
-        pool = cur.drawn if rules.draw_two_river and not classic else tuple(hand)
-        discardable = tuple(
-            sorted({c.code for c in pool if hand[c] and (c != cur.taken or hand[c] >= 2)})
-        )
+        pool = cur.drawn if rules.river else tuple(hand)
+        discardable = tuple(sorted({c.code for c in pool if hand[c] and c != cur.taken}))
     undo = (
         cur.draft is not None
         or phase == "key"
         or (phase == "meld" and (bool(cur.steps) or cur.drawn_from == "discard"))
     )
-    dirty = not classic and draft_dirty(state) and rules.failed_manipulation_penalty > 0
     return Legal(
         seat=seat,
         phase=phase,
@@ -1066,9 +1145,7 @@ def legal(state: GameState, seat: int | None) -> Legal:
         booty=tuple(_codes(cur.booty)),
         opened=opened,
         may_manipulate=rules.allows_manipulation(opened=opened, opening_turn=not cur.start_opened),
-        draw_penalty=rules.fail_draw_count
-        if dirty
-        else (2 if rules.draw_two_river and not classic else 1),
+        draw_penalty=rules.fail_draw_count if failing(state) else (2 if rules.river else 1),
     )
 
 

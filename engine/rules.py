@@ -43,8 +43,12 @@ class RuleSet:
     manipulate_on_opening_turn: bool = False
     # RR-MANIP / RK-MANIP; classic rummy only melds and lays off (CR-LAYOFF)
     manipulation: bool = True
-    # RR-FAIL / RK-FAIL / RK-TIMER: cards drawn for a failed turn (0 means 1)
+    # RR-FAIL / RK-FAIL: cards drawn for a failed manipulation (0 means 1)
     failed_manipulation_penalty: int = 0
+    # RK-TIMER: cards drawn when the clock runs out (at least a failed turn)
+    timeout_penalty: int = 1
+    # T-EXPIRY: a draft that would be a valid commit at the deadline is committed
+    timeout_commits_valid_draft: bool = True
     # RR-JOKER / RK-JOKER
     joker_to_hand: bool = True
     joker_swap_bonus: int = 0
@@ -120,8 +124,33 @@ class RuleSet:
 
     @property
     def fail_draw_count(self) -> int:
-        """Cards drawn for a failed turn or a timeout (RR-FAIL, RK-TIMER)."""
+        """Cards drawn for a failed manipulation (RR-FAIL): the table was touched."""
         return max(1, self.failed_manipulation_penalty)
+
+    def failed_turn_draws(self, *, touched: bool) -> int:
+        """Cards a turn ending without a valid commit draws (RR-FAIL Decision): the
+        failed-manipulation penalty if the player touched the table, else 1."""
+        return self.fail_draw_count if touched else 1
+
+    def timeout_draws(self, *, touched: bool) -> int:
+        """Cards drawn when the clock runs out (RK-TIMER Decision): the larger of
+        ``timeout_penalty`` and the failed turn's draw."""
+        return max(self.timeout_penalty, self.failed_turn_draws(touched=touched))
+
+    @property
+    def three_step_turns(self) -> bool:
+        """Classic rummy's draw, meld, discard turn (CR-TURN) instead of play-or-draw."""
+        return self.family == "rummy"
+
+    @property
+    def cut_picks_starter(self) -> bool:
+        """R-ORDER: in Rummikub the highest tile starts; in card games it deals."""
+        return self.family == "rummikub"
+
+    @property
+    def river(self) -> bool:
+        """Does a stock draw take two and discard one onto the river (RK-RIVER)?"""
+        return self.draw_two_river and not self.three_step_turns
 
     @property
     def max_run_rank(self) -> int:
@@ -169,6 +198,7 @@ RUMMIKUB = RuleSet(
     stalemate_by="points",
     winner_scores_sum=True,
     rounds=1,
+    timeout_penalty=3,
 )
 RUMMY = RuleSet(
     name="rummy",
@@ -218,6 +248,7 @@ def _ranges(base: RuleSet, decks: int) -> dict[str, _Range]:
         "hand_size": _Range(1, 20, optional=True),
         "opening_min": _Range(0, 200),
         "failed_manipulation_penalty": _Range(0, 10),
+        "timeout_penalty": _Range(1, 10),
         "joker_swap_bonus": _Range(0, 100),
         "ace_value": _Range(1, 20),
         "joker_value": _Range(0, 100),
@@ -282,7 +313,20 @@ def ruleset(name: str = DEFAULT_PRESET, options: Mapping[str, Any] | None = None
         changes[key] = _coerce(key, value, getattr(base, key))
     rules = dataclasses.replace(base, **changes)
     _check_ranges(rules, base)
+    _check_playable(rules)
     return rules
+
+
+def _check_playable(rules: RuleSet) -> None:
+    """R-PLAYABLE: refuse combinations in which a seat on turn could have no legal
+    action. With both a discard pile and a river, a pile draw would be followed by a
+    discard that must be one of two tiles drawn from the stock: there are none."""
+    if rules.discard_pile and rules.river:
+        raise BadInput(
+            Code.BAD_OPTION,
+            "options 'discard_pile' and 'draw_two_river' clash: a draw from the pile "
+            "could never be followed by a discard onto the river; choose one",
+        )
 
 
 def _coerce(key: str, value: Any, default: Any) -> Any:

@@ -17,7 +17,7 @@ from typing import Literal
 
 from engine.cards import Card
 from engine.rules import RuleSet
-from engine.state import MatchEnd, MatchOutcome, SeatState
+from engine.state import MatchEnd, MatchOutcome, RoundOutcome, SeatState
 
 ScoringStyle = Literal["penalty", "plus_minus", "winner_takes"]
 
@@ -70,7 +70,8 @@ def round_scores(
 
     Decisions: a stalemate winner scores like one who went out; several tied winners
     split the winners' share (rounded down). The RR-JOKER ``joker_swap_bonus`` is taken
-    off the redeemer's penalty (it may go below zero).
+    off the redeemer's penalty (it may go below zero), or added to the score where the
+    highest total wins.
     """
     style = scoring_style(rules)
     values = {p: hand_value(rules, seats[p].hand) for p in participants}
@@ -81,14 +82,21 @@ def round_scores(
         won = p in winners
         if style == "penalty":
             score = 0 if won else values[p]
-            score -= rules.joker_swap_bonus * seats[p].jokers_redeemed
         elif style == "plus_minus":
             score = pot // len(winners) if won else -values[p]
         else:
             factor = 2 if rummy and rules.rummy_double else 1
             score = pot * factor // len(winners) if won else 0
-        out[p] = score
+        # RR-JOKER Decision: the bonus is on the redeemer's side of the scoring.
+        bonus = rules.joker_swap_bonus * seats[p].jokers_redeemed
+        out[p] = score - bonus if style == "penalty" else score + bonus
     return tuple(out)
+
+
+# R-PLAYABLE Decision: in the outs and target formats, this many rounds in a row that
+# nobody went out of (stalemates, drawn hands) end the match on what it has: such a
+# table cannot finish otherwise (every round drawn, or nobody able to open).
+BARREN_ROUNDS = 3
 
 
 def _eligible(seats: Sequence[SeatState], among: Iterable[int]) -> list[int]:
@@ -96,16 +104,45 @@ def _eligible(seats: Sequence[SeatState], among: Iterable[int]) -> list[int]:
     return pool or [s for s in range(len(seats)) if not seats[s].resigned] or list(among)
 
 
-def ranking(rules: RuleSet, seats: Sequence[SeatState]) -> tuple[int, ...]:
-    """Seats best first: resigned last, then by total (direction of the scoring),
-    then most rounds won; the ``outs`` format ranks by rounds won first."""
+def _extra_scores(results: Sequence[RoundOutcome], players: int) -> list[int]:
+    """Each seat's points from extra rounds (RR-MATCH tie-breaks)."""
+    out = [0] * players
+    for r in results:
+        if r.extra:
+            for i, score in enumerate(r.scores):
+                out[i] += score or 0
+    return out
+
+
+def _extra_wins(results: Sequence[RoundOutcome], players: int) -> list[int]:
+    out = [0] * players
+    for r in results:
+        if r.extra:
+            for w in r.winners:
+                out[w] += 1
+    return out
+
+
+def ranking(
+    rules: RuleSet,
+    seats: Sequence[SeatState],
+    winners: Sequence[int] = (),
+    results: Sequence[RoundOutcome] = (),
+) -> tuple[int, ...]:
+    """Seats best first (RR-MATCH Decision): resigned last; the winners first; then the
+    others by the format (outs first in the ``outs`` format), their totals before any
+    extra round (in the scoring's direction) and rounds won; the extra round orders
+    only the tied players who played it, among themselves."""
     sign = -1 if higher_wins(rules) else 1
+    extra = _extra_scores(results, len(seats))
+    extra_won = _extra_wins(results, len(seats))
 
     def key(s: int) -> tuple[int, ...]:
         seat = seats[s]
-        if rules.match_format == "outs":
-            return (seat.resigned, -seat.rounds_won, sign * seat.total, s)
-        return (seat.resigned, sign * seat.total, -seat.rounds_won, s)
+        regular = seat.total - extra[s]
+        won = seat.rounds_won - extra_won[s]
+        outs = -seat.outs if rules.match_format == "outs" else 0
+        return (seat.resigned, s not in winners, outs, sign * regular, -won, sign * extra[s], s)
 
     return tuple(sorted(range(len(seats)), key=key))
 
@@ -115,66 +152,75 @@ def outcome(
     seats: Sequence[SeatState],
     termination: MatchEnd,
     winners: Sequence[int],
-    rounds_played: int,
+    results: Sequence[RoundOutcome],
 ) -> MatchOutcome:
     return MatchOutcome(
         termination=termination,
         winners=tuple(sorted(winners)),
-        ranking=ranking(rules, seats),
+        ranking=ranking(rules, seats, winners, results),
         totals=tuple(s.total for s in seats),
         rounds_won=tuple(s.rounds_won for s in seats),
         outs=tuple(s.outs for s in seats),
-        rounds_played=rounds_played,
+        rounds_played=sum(1 for r in results if not r.extra),
         resigned=tuple(i for i, s in enumerate(seats) if s.resigned),
         higher_wins=higher_wins(rules),
     )
+
+
+def _barren(results: Sequence[RoundOutcome]) -> int:
+    """Regular rounds in a row, the latest included, that nobody went out of."""
+    n = 0
+    for r in reversed([r for r in results if not r.extra]):
+        if r.went_out is not None:
+            break
+        n += 1
+    return n
 
 
 def decide_match(
     rules: RuleSet,
     seats: Sequence[SeatState],
     *,
-    rounds_played: int,
+    results: Sequence[RoundOutcome],
     extra_round: bool,
     participants: Sequence[int],
     round_winners: Sequence[int],
 ) -> MatchOutcome | tuple[int, ...] | None:
     """After a round: the match's outcome, or the seats of an extra round (RR-MATCH
-    ties), or None to play on. ``rounds_played`` counts regular rounds only."""
+    ties), or None to play on. ``results`` are every round so far, this one included.
+
+    Decisions (RR-MATCH, R-PLAYABLE): at most one extra round; its winners win, and if
+    it is drawn or still tied its players share the win. The ``outs`` format counts
+    only going out. ``target``: the match ends after the round in which some total
+    reaches ``target_score``, and the best total (lowest with penalty scoring) wins.
+    """
     if extra_round:
         tied = [p for p in participants if p in round_winners] or list(participants)
-        tied = _eligible(seats, tied)
-        if len(tied) == 1:
-            return outcome(rules, seats, "extra_round", tied, rounds_played)
-        return tuple(sorted(tied))
+        return outcome(rules, seats, "extra_round", _eligible(seats, tied), results)
     fmt = rules.match_format
+    played = sum(1 for r in results if not r.extra)
+    barren = fmt != "rounds" and _barren(results) >= BARREN_ROUNDS
+    everyone = range(len(seats))
     if fmt == "rounds":
-        if rounds_played < rules.rounds:
+        if played < rules.rounds:
             return None
-        candidates = _eligible(seats, range(len(seats)))
+        candidates = _eligible(seats, everyone)
     elif fmt == "outs":
-        # Decision: a round won on a stalemate counts as an out, so the match ends.
-        candidates = [s for s in range(len(seats)) if seats[s].rounds_won >= rules.outs_to_win]
-        if not candidates:
+        reached = [s for s in everyone if seats[s].outs >= rules.outs_to_win]
+        if not reached and not barren:
             return None
-        candidates = _eligible(seats, candidates)
+        candidates = _eligible(seats, reached or everyone)
+        most_outs = max(seats[s].outs for s in candidates)
+        candidates = [s for s in candidates if seats[s].outs == most_outs]
     else:
-        candidates = [s for s in range(len(seats)) if _reached(rules, seats[s].total)]
-        if not candidates:
+        if not any(seats[s].total >= rules.target_score for s in everyone) and not barren:
             return None
-        candidates = _eligible(seats, candidates)
-    if fmt != "outs":
-        sign = -1 if higher_wins(rules) else 1
-        best = min(sign * seats[s].total for s in candidates)
-        candidates = [s for s in candidates if sign * seats[s].total == best]
+        candidates = _eligible(seats, everyone)
+    sign = -1 if higher_wins(rules) else 1
+    best = min(sign * seats[s].total for s in candidates)
+    candidates = [s for s in candidates if sign * seats[s].total == best]
     most = max(seats[s].rounds_won for s in candidates)
     candidates = [s for s in candidates if seats[s].rounds_won == most]
-    if len(candidates) == 1:
-        return outcome(rules, seats, fmt, candidates, rounds_played)
+    if len(candidates) == 1 or barren:
+        return outcome(rules, seats, fmt, candidates, results)
     return tuple(sorted(candidates))
-
-
-def _reached(rules: RuleSet, total: int) -> bool:
-    """CR-SCORE: reaching ``target_score`` ends the match (for penalty scoring, the
-    first to reach it ends it and the lowest total wins)."""
-    return total >= rules.target_score

@@ -69,6 +69,7 @@ class TurnState:
     steps: tuple[Step, ...] = ()  # classic rummy meld/lay-off steps, for undo
     played: bool = False  # something was committed this turn
     draft: DraftTable | None = None  # T-DRAFT: the live, unvalidated table
+    touched: bool = False  # RR-FAIL: the table was changed this turn (draft or rejected commit)
 
 
 @dataclass(frozen=True, slots=True)

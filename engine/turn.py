@@ -42,6 +42,7 @@ class TurnCheck:
     jokers_to_hand: int  # jokers redeemed into the hand (RR-JOKER)
     opening_points: int | None  # the opening's value when this commit opens
     placed_by: tuple[tuple[int, ...], ...]  # seat that placed each card, per meld
+    redeemed: int = 0  # table jokers replaced by their natural card (RR-JOKER bonus)
 
 
 def read_table(rules: RuleSet, melds: object) -> tuple[Meld, ...]:
@@ -165,7 +166,37 @@ def check_turn(
         jokers_to_hand=gone_jokers,
         opening_points=opening_points,
         placed_by=_provenance(table, new, seat, placed_by),
+        redeemed=max(gone_jokers, count_redemptions(table, new, played)),
     )
+
+
+def count_redemptions(table: Sequence[Meld], new: Sequence[Meld], played: Counter[Card]) -> int:
+    """RR-JOKER Decision: every redemption counts, a table joker replaced by its
+    natural card from the hand, whether the joker went to the hand or back onto the
+    table. A turn-start joker whose card no joker of the new table stands for any more
+    is freed; the redemptions are the most freed jokers the played cards can pay for."""
+    still = Counter(
+        r for m in new for c, r in zip(m.cards, m.represents, strict=True) if c.is_joker
+    )
+    freed: list[tuple[int, set[Card]]] = []
+    for i, meld in enumerate(table):
+        reps = [r for c, r in zip(meld.cards, meld.represents, strict=True) if c.is_joker]
+        for rep, options in zip(reps, _redeemable(meld), strict=True):
+            if still[rep]:
+                still[rep] -= 1
+            else:
+                freed.append((i, options))
+    for need in range(len(freed), 0, -1):
+        if _match_redemptions(freed, Counter(played), need):
+            return need
+    return 0
+
+
+def meld_identity(meld: Meld) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """A meld as its cards and what its jokers stand for: relisting a meld with a
+    joker standing for another card makes another meld (RR-OPEN Decision)."""
+    jokers = sorted(r for c, r in zip(meld.cards, meld.represents, strict=True) if c.is_joker)
+    return meld.key(), tuple(jokers)
 
 
 def _hand_counter(hand: object) -> Counter[Card]:
@@ -199,14 +230,14 @@ def _check_opening(
             "jokers on the table can be redeemed only after opening",
             rule="RR-JOKER",
         )
-    old_keys = Counter(m.key() for m in table)
-    if old_keys <= Counter(m.key() for m in new):
-        # Every table meld is still there as it was: the other melds are the played
-        # cards exactly, and all of them are the opening.
+    old_keys = Counter(meld_identity(m) for m in table)
+    if old_keys <= Counter(meld_identity(m) for m in new):
+        # Every table meld is still there as it was, its jokers standing for the same
+        # cards: the other melds are the played cards exactly, and all are the opening.
         fresh: list[Meld] = []
         for meld in new:
-            if old_keys[meld.key()]:
-                old_keys[meld.key()] -= 1
+            if old_keys[meld_identity(meld)]:
+                old_keys[meld_identity(meld)] -= 1
             else:
                 fresh.append(meld)
         points = sum(m.points for m in fresh)

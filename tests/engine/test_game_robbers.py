@@ -262,8 +262,9 @@ def test_rr_discard_a_play_discards_nothing() -> None:
 
 
 def test_rr_timer_timeout_undoes_draft_and_draws_fail_count() -> None:
+    """With ``timeout_commits_valid_draft`` off (T-EXPIRY), even a valid draft is undone."""
     state = arrange(
-        start(failed_manipulation_penalty=3),
+        start(failed_manipulation_penalty=3, timeout_commits_valid_draft=False),
         hands={0: ["4H", "4D"]},
         table=[["4S", "5S", "6S", "7S"]],
         opened={0: True},
