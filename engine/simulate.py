@@ -1,6 +1,11 @@
 """``python -m engine simulate``: whole matches played by the built-in policy.
 
     python -m engine simulate --ruleset robbers --players 4 --games 100 --seed 1
+    python -m engine simulate --ruleset all --random-options --games 200 --quiet
+
+``--random-options`` plays every match under its own random accepted option set
+(:func:`random_rules`); ``--ruleset all`` runs every preset. The summary says how
+many matches finished.
 
 Prints one line per match (how it ended, winners, totals, rounds, actions, time) and
 a summary. Every match terminates: rounds end by going out, by stalemate on an empty
@@ -12,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import sys
 import time
@@ -22,7 +28,7 @@ from typing import Any
 from engine.errors import EngineError
 from engine.game import apply, legal_actions, new_game
 from engine.policy import choose
-from engine.rules import RuleSet, ruleset
+from engine.rules import PRESETS, RuleSet, find_preset, ruleset
 from engine.state import GameState
 from engine.views import view
 
@@ -39,6 +45,60 @@ class MatchRun:
     @property
     def aborted(self) -> bool:
         return self.state.outcome is None
+
+
+def _option_values(base: RuleSet) -> dict[str, list[Any]]:
+    """The values :func:`random_rules` draws each option from: every kind of value the
+    rule set accepts, kept to sizes a match of a few thousand actions can finish."""
+    return {
+        "players": list(range(base.min_players, base.max_players + 1)),
+        "decks": [1, 2, 3],
+        "jokers": [0, 1, 2, 4] + ([6] if base.max_players > 4 else []),
+        "hand_size": [None, 3, 5, 7, 10, 13],
+        "short_deal": [False, True],
+        "opening_min": [0, 10, 30, 40, 51],
+        "manipulate_on_opening_turn": [False, True],
+        "manipulation": [False, True],
+        "failed_manipulation_penalty": [0, 1, 3],
+        "timeout_penalty": [1, 2, 3],
+        "timeout_commits_valid_draft": [False, True],
+        "joker_to_hand": [False, True],
+        "joker_swap_bonus": [0, 5],
+        "strict_joker": [False, True],
+        "ace_high": [False, True],
+        "ace_value": [1, 11, 15],
+        "joker_value": [0, 25, 30],
+        "face_value": [10, 13],
+        "discard_pile": [False, True],
+        "draw_two_river": [False, True],
+        "stalemate_by": ["points", "tiles"],
+        "restock_from_discard": [False, True],
+        "draw_after_turns": [None, 10, 40, 120],
+        "winner_scores_sum": [False, True],
+        "rummy_double": [False, True],
+        "match_format": ["rounds", "outs", "target"],
+        "rounds": [1, 2, 3],
+        "outs_to_win": [1, 2],
+        "target_score": [20, 50, 100],
+        "max_timeouts": [1, 3],
+    }
+
+
+def random_options(rng: random.Random, name: str, *, p: float = 0.35) -> dict[str, Any]:
+    """Random option values for preset ``name``: each option varied with chance ``p``
+    (not necessarily accepted by :func:`~engine.rules.ruleset`)."""
+    values = _option_values(find_preset(name))
+    return {key: rng.choice(choices) for key, choices in values.items() if rng.random() < p}
+
+
+def random_rules(rng: random.Random, name: str, *, p: float = 0.35) -> RuleSet:
+    """A random rule set that :func:`~engine.rules.ruleset` accepts (R-PLAYABLE: every
+    accepted one must be able to finish)."""
+    while True:
+        try:
+            return ruleset(name, random_options(rng, name, p=p))
+        except EngineError:
+            continue
 
 
 def play_match(rules: RuleSet, seed: str, *, max_actions: int = 100_000) -> MatchRun:
@@ -74,6 +134,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", default="1")
     p.add_argument("--options", default=None, help="rule options as a JSON object")
+    p.add_argument(
+        "--random-options",
+        action="store_true",
+        help="each match under its own random accepted options (--ruleset all: every preset)",
+    )
     p.add_argument("--max-actions", type=int, default=100_000)
     p.add_argument("--json", action="store_true", help="one JSON object per match")
     p.add_argument("--quiet", action="store_true", help="only the summary")
@@ -81,21 +146,32 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str]) -> int:
-    """Run the simulation; returns the exit status (2 for bad arguments or options)."""
+    """Run the simulation; returns the exit status (2 for bad arguments or options,
+    1 if a match did not finish)."""
     args = _parser().parse_args(argv)
     options: dict[str, Any] = {}
+    names = list(PRESETS) if args.ruleset == "all" else [args.ruleset]
     try:
         if args.options:
             options = dict(json.loads(args.options))
         if args.players is not None:
             options["players"] = args.players
-        rules = ruleset(args.ruleset, options)
+        fixed = [ruleset(name, options) for name in names]
     except (EngineError, ValueError, TypeError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    status = 0
+    for rules in fixed:
+        status = max(status, _simulate(args, rules))
+    return status
+
+
+def _simulate(args: argparse.Namespace, rules: RuleSet) -> int:
+    rng = random.Random(f"{args.seed}:{rules.name}")
     runs: list[MatchRun] = []
     for i in range(args.games):
-        run = play_match(rules, f"{args.seed}:{i}", max_actions=args.max_actions)
+        match_rules = random_rules(rng, rules.name) if args.random_options else rules
+        run = play_match(match_rules, f"{args.seed}:{i}", max_actions=args.max_actions)
         runs.append(run)
         if args.quiet:
             continue
@@ -109,6 +185,8 @@ def main(argv: list[str]) -> int:
                 "actions": run.actions,
                 "ms": round(run.seconds * 1000, 1),
             }
+            if args.random_options:
+                record["options"] = match_rules.options()
             print(json.dumps(record))
         else:
             how = out.termination if out else "ABORTED"
@@ -125,9 +203,11 @@ def main(argv: list[str]) -> int:
     aborted = sum(1 for r in runs if r.aborted)
     errors = sum(r.policy_errors for r in runs)
     total = sum(secs)
+    players = "random options" if args.random_options else f"{rules.players} players"
     print(
-        f"{rules.name}, {rules.players} players: {len(runs)} matches, {rounds} rounds "
-        f"({dict(sorted(ends.items()))}), aborted {aborted}, policy errors {errors}"
+        f"{rules.name}, {players}: {len(runs)} matches, finished {len(runs) - aborted}, "
+        f"{rounds} rounds ({dict(sorted(ends.items()))}), aborted {aborted}, "
+        f"policy errors {errors}"
     )
     if runs:
         print(

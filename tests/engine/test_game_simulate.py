@@ -38,3 +38,13 @@ def test_simulate_cli_prints_outcomes_and_timing(capsys: pytest.CaptureFixture[s
 def test_simulate_cli_bad_options_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--ruleset", "nope"]) == 2
     assert main(["--ruleset", "robbers", "--players", "9"]) == 2
+
+
+def test_simulate_random_options_prints_how_many_finished(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status = main(["--ruleset", "all", "--random-options", "--games", "2", "--quiet"])
+    out = capsys.readouterr().out
+    assert status == 0
+    for name in ("robbers", "vatikan", "rummikub", "rummy"):
+        assert f"{name}, random options: 2 matches, finished 2," in out
