@@ -42,8 +42,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from engine.actions import (
@@ -753,9 +754,10 @@ def _draw(state: GameState, events: Events, action: Draw) -> GameState:
     return state
 
 
-def _discard(state: GameState, events: Events, card: Card) -> GameState:
+def check_discard(state: GameState, card: Card) -> None:
+    """The preconditions of discarding ``card`` (RR-DISCARD, RK-RIVER, CR-TURN,
+    CR-DISCARD-RULE), for :func:`apply` and :func:`legal` alike."""
     rules = state.rules
-    seat = state.on_turn
     cur = state.current
     if state.phase == "draw":
         raise RuleViolation(Code.MUST_DRAW_FIRST, "draw a card first", rule="CR-TURN")
@@ -765,11 +767,9 @@ def _discard(state: GameState, events: Events, card: Card) -> GameState:
                 Code.MUST_DRAW_FIRST, "you discard after drawing", rule="RR-DISCARD"
             )
         raise RuleViolation(Code.NOT_ALLOWED, "this game has no discard pile", rule="RR-TURN")
-    hand = Counter(state.seats[seat].hand)
-    if not hand[card]:
+    if card not in state.seats[state.on_turn].hand:
         raise RuleViolation(Code.CARD_NOT_IN_HAND, f"{card} is not in your hand", rule="CR-TURN")
-    to_river = rules.draw_two_river and not three_step_turns(rules)
-    if to_river and card not in cur.drawn:
+    if rules.river and card not in cur.drawn:
         raise RuleViolation(
             Code.NOT_ALLOWED,
             f"discard one of the two tiles you drew: {' or '.join(_codes(cur.drawn))}",
@@ -781,6 +781,14 @@ def _discard(state: GameState, events: Events, card: Card) -> GameState:
             f"{card} was taken from the discard pile this turn and may not be discarded",
             rule="CR-DISCARD-RULE" if three_step_turns(rules) else "RR-DISCARD",
         )
+
+
+def _discard(state: GameState, events: Events, card: Card) -> GameState:
+    check_discard(state, card)
+    seat = state.on_turn
+    cur = state.current
+    to_river = state.rules.river
+    hand = Counter(state.seats[seat].hand)
     hand[card] -= 1
     seats = _seat(state, seat, hand=_sorted(hand.elements()))
     if to_river:
@@ -799,7 +807,7 @@ def _discard(state: GameState, events: Events, card: Card) -> GameState:
     return _end_turn(state, events, played=cur.played)
 
 
-def _pass(state: GameState, events: Events) -> GameState:
+def check_pass(state: GameState) -> None:
     """RR-STOCK-OUT / RK-END: with an empty stock a player who will not play passes."""
     if three_step_turns(state.rules) or state.phase != "play":
         raise RuleViolation(Code.NOT_ALLOWED, "you cannot pass now", rule="RR-STOCK-OUT")
@@ -809,6 +817,10 @@ def _pass(state: GameState, events: Events) -> GameState:
             f"you may pass only when the stock is empty; it holds {len(state.stock)} cards",
             rule="RR-STOCK-OUT",
         )
+
+
+def _pass(state: GameState, events: Events) -> GameState:
+    check_pass(state)
     state = dataclasses.replace(state, current=dataclasses.replace(state.current, draft=None))
     events.append(Event(TURN_PASSED, {"seat": state.on_turn}))
     return _end_turn(state, events, played=False)
@@ -837,19 +849,36 @@ def _undo_river(state: GameState) -> GameState:
     )
 
 
+def check_undo(state: GameState) -> str:
+    """What an Undo would undo now ("draft", "river", "meld" or "draw"), for
+    :func:`apply` and :func:`legal` alike; raises NOTHING_TO_UNDO."""
+    cur = state.current
+    if cur.draft is not None:
+        return "draft"
+    if state.phase == "key":
+        return "river"
+    if state.phase == "meld" and cur.steps:
+        return "meld"
+    if state.phase == "meld" and cur.drawn_from == "discard" and cur.taken is not None:
+        return "draw"
+    raise RuleViolation(
+        Code.NOTHING_TO_UNDO,
+        "nothing to undo" + (": a card drawn from the stock stays drawn" if cur.drawn else ""),
+        rule="CR-TURN",
+    )
+
+
 def _undo(state: GameState, events: Events) -> GameState:
     """CR-TURN: one step back before the discard; elsewhere drop the draft (T-DRAFT) or a
     river take (RK-RIVER)."""
     seat = state.on_turn
     cur = state.current
-    what: str
-    if cur.draft is not None:
+    what = check_undo(state)
+    if what == "draft":
         state = dataclasses.replace(state, current=dataclasses.replace(cur, draft=None))
-        what = "draft"
-    elif state.phase == "key":
+    elif what == "river":
         state = _undo_river(state)
-        what = "river"
-    elif state.phase == "meld" and cur.steps:
+    elif what == "meld":
         step = cur.steps[-1]
         state = dataclasses.replace(
             state,
@@ -858,8 +887,8 @@ def _undo(state: GameState, events: Events) -> GameState:
             seats=_seat(state, seat, hand=step.hand, opened=step.opened),
             current=dataclasses.replace(cur, steps=cur.steps[:-1], played=len(cur.steps) > 1),
         )
-        what = "meld"
-    elif state.phase == "meld" and cur.drawn_from == "discard" and cur.taken is not None:
+    else:
+        assert cur.taken is not None
         hand = Counter(state.seats[seat].hand)
         hand[cur.taken] -= 1
         state = dataclasses.replace(
@@ -868,13 +897,6 @@ def _undo(state: GameState, events: Events) -> GameState:
             seats=_seat(state, seat, hand=_sorted(hand.elements())),
             current=_fresh_turn(cur),
             phase="draw",
-        )
-        what = "draw"
-    else:
-        raise RuleViolation(
-            Code.NOTHING_TO_UNDO,
-            "nothing to undo" + (": a card drawn from the stock stays drawn" if cur.drawn else ""),
-            rule="CR-TURN",
         )
     events.append(
         Event(
@@ -1097,9 +1119,10 @@ class Legal:
         }
 
 
-def _may_draw(state: GameState, source: str) -> bool:
+def _ok(check: Callable[[], object]) -> bool:
+    """Does a precondition check pass (the same check :func:`apply` makes)?"""
     try:
-        check_draw(state, source, 0)
+        check()
     except RuleViolation:
         return False
     return True
@@ -1118,28 +1141,18 @@ def legal(state: GameState, seat: int | None) -> Legal:
         return Legal(
             seat, phase, False, False, (), 0, False, (), False, False, None, (), opened, False, 0
         )
-    classic = three_step_turns(rules)
-    sources = [source for source in ("stock", "discard", "river") if _may_draw(state, source)]
-    discardable: tuple[str, ...] = ()
-    if phase in ("discard", "meld"):
-        hand = Counter(me.hand)
-        pool = cur.drawn if rules.river else tuple(hand)
-        discardable = tuple(sorted({c.code for c in pool if hand[c] and c != cur.taken}))
-    undo = (
-        cur.draft is not None
-        or phase == "key"
-        or (phase == "meld" and (bool(cur.steps) or cur.drawn_from == "discard"))
-    )
+    sources = [s for s in ("stock", "discard", "river") if _ok(partial(check_draw, state, s, 0))]
+    discardable = tuple(sorted({c.code for c in me.hand if _ok(partial(check_discard, state, c))}))
     return Legal(
         seat=seat,
         phase=phase,
         on_turn=True,
-        commit=phase in ("play", "key", "meld"),
+        commit=_ok(lambda: _require_play_phase(state, "play")),
         draw_sources=tuple(sources),
         river_tiles=len(state.river) if "river" in sources else 0,
-        can_pass=phase == "play" and not classic and not state.stock,
+        can_pass=_ok(lambda: check_pass(state)),
         discardable=discardable,
-        undo=undo,
+        undo=_ok(lambda: check_undo(state)),
         update_draft=phase in ("play", "key", "meld"),
         key_tile=cur.key.code if cur.key else None,
         booty=tuple(_codes(cur.booty)),

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 import time
@@ -28,6 +27,7 @@ from typing import Any
 from engine.errors import EngineError
 from engine.game import apply, legal_actions, new_game
 from engine.policy import choose
+from engine.rng import Stream, seed_bytes
 from engine.rules import PRESETS, RuleSet, find_preset, ruleset
 from engine.state import GameState
 from engine.views import view
@@ -84,19 +84,29 @@ def _option_values(base: RuleSet) -> dict[str, list[Any]]:
     }
 
 
-def random_options(rng: random.Random, name: str, *, p: float = 0.35) -> dict[str, Any]:
-    """Random option values for preset ``name``: each option varied with chance ``p``
-    (not necessarily accepted by :func:`~engine.rules.ruleset`)."""
+def option_stream(seed: bytes | int | str) -> Stream:
+    """The deterministic stream :func:`random_rules` draws from (R-RNG: the engine's
+    own generator, not the ``random`` module)."""
+    return Stream(seed_bytes(seed), "options")
+
+
+def random_options(rng: Stream, name: str, *, percent: int = 35) -> dict[str, Any]:
+    """Random option values for preset ``name``: each option varied with chance
+    ``percent``/100 (not necessarily accepted by :func:`~engine.rules.ruleset`)."""
     values = _option_values(find_preset(name))
-    return {key: rng.choice(choices) for key, choices in values.items() if rng.random() < p}
+    return {
+        key: choices[rng.below(len(choices))]
+        for key, choices in values.items()
+        if rng.below(100) < percent
+    }
 
 
-def random_rules(rng: random.Random, name: str, *, p: float = 0.35) -> RuleSet:
+def random_rules(rng: Stream, name: str, *, percent: int = 35) -> RuleSet:
     """A random rule set that :func:`~engine.rules.ruleset` accepts (R-PLAYABLE: every
     accepted one must be able to finish)."""
     while True:
         try:
-            return ruleset(name, random_options(rng, name, p=p))
+            return ruleset(name, random_options(rng, name, percent=percent))
         except EngineError:
             continue
 
@@ -167,7 +177,7 @@ def main(argv: list[str]) -> int:
 
 
 def _simulate(args: argparse.Namespace, rules: RuleSet) -> int:
-    rng = random.Random(f"{args.seed}:{rules.name}")
+    rng = option_stream(f"{args.seed}:{rules.name}")
     runs: list[MatchRun] = []
     for i in range(args.games):
         match_rules = random_rules(rng, rules.name) if args.random_options else rules

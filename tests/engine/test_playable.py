@@ -24,7 +24,7 @@ from engine.errors import EngineError
 from engine.game import apply, legal_actions, new_game
 from engine.policy import choose
 from engine.rules import PRESETS, RuleSet
-from engine.simulate import random_rules
+from engine.simulate import option_stream, random_rules
 from engine.state import GameState, MatchOutcome
 from engine.views import view
 
@@ -117,7 +117,7 @@ def check_outcome(state: GameState, out: MatchOutcome) -> None:
 def test_every_accepted_option_set_plays_to_an_outcome(
     name: str, options_seed: int, seed: int, choices: random.Random
 ) -> None:
-    rules = random_rules(random.Random(options_seed), name)
+    rules = random_rules(option_stream(options_seed), name)
     state, _ = new_game(rules, seed)
     for step in range(PLAYOUT_ACTIONS):
         if state.outcome is not None:
