@@ -19,10 +19,11 @@ from typing import Any
 from bots.solver import Objective, Play, solve
 from engine.actions import Action, Discard, Draw, Pass, Undo
 from engine.cards import JOKER, SUITS, Card, parse_card, sort_key
+from engine.commit import judge_commit
 from engine.errors import EngineError
 from engine.melds import Meld
 from engine.rules import RuleSet, ruleset
-from engine.turn import check_turn, read_table
+from engine.turn import read_table
 
 # What a bot may spend on one solver call (issue 4: "time-limited, e.g. 200 ms").
 DEFAULT_TIME_LIMIT_MS = 200.0
@@ -37,11 +38,6 @@ class NotOnTurn(ValueError):
 def rules_of(view: Mapping[str, Any]) -> RuleSet:
     """The rule set a view describes (its preset name and every option)."""
     return ruleset(str(view["ruleset"]), dict(view["options"]))
-
-
-def has_opening(rules: RuleSet) -> bool:
-    """Mirrors ``engine.game.has_opening``: is the seat's ``opened`` flag meaningful?"""
-    return rules.manipulation or rules.opening_min > 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,13 +69,8 @@ class Seen:
 
     @property
     def solver_opened(self) -> bool:
-        """``opened`` as the solver takes it: without an opening minimum everyone is."""
-        return self.opened or not self.rules.needs_opening
-
-    @property
-    def check_opened(self) -> bool:
-        """``opened`` as the engine passes it to ``check_turn`` for this seat."""
-        return self.opened or not has_opening(self.rules)
+        """Does the seat play as opened (the engine's one opening rule)?"""
+        return self.rules.plays_as_opened(self.opened)
 
     @property
     def may_manipulate(self) -> bool:
@@ -131,32 +122,24 @@ def read_view(view: Mapping[str, Any], rules: RuleSet | None = None) -> Seen:
 
 
 def commit_ok(seen: Seen, table: Sequence[Sequence[str]]) -> bool:
-    """Would the engine accept ``Commit(seat, table)`` now? The same ``check_turn`` call
-    as ``engine.game._commit``, plus its key-tile and CR-DISCARD-RULE conditions."""
+    """Would the engine accept ``Commit(seat, table)`` now? The engine's own
+    ``judge_commit``, the function its ``apply`` asks."""
     if seen.phase not in ("play", "key", "meld") or not seen.legal.get("commit"):
         return False
     try:
-        result = check_turn(
+        judge_commit(
             seen.rules,
             table=seen.table,
-            hand=seen.usable,
-            opened=seen.check_opened,
+            hand=seen.hand.elements(),
+            opened=seen.opened,
             commit=[list(m) for m in table],
+            booty=seen.booty.elements(),
+            key=seen.key,
+            taken=seen.taken,
         )
     except EngineError:
         return False
-    played = Counter(result.played)
-    if seen.key is not None and not played[seen.key]:
-        return False
-    left = seen.hand - played
-    if result.jokers_to_hand:
-        left[JOKER] += result.jokers_to_hand
-    return not (
-        seen.taken is not None
-        and seen.rules.family == "rummy"
-        and left.total() == 1
-        and left[seen.taken] == 1
-    )
+    return True
 
 
 def play_codes(play: Play) -> list[list[str]]:

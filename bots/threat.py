@@ -92,7 +92,7 @@ def watched(seen: Seen, near: int = NEAR) -> dict[int, int]:
         if index == seen.seat or index not in seen.other_counts:
             continue
         count = seen.other_counts[index]
-        opened = bool(s.get("opened")) or not rules.needs_opening
+        opened = rules.plays_as_opened(bool(s.get("opened")))
         if opened and 0 < count <= near:
             out[index] = count
     return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Iterable, Sequence
 
 from engine.actions import (
     Commit,
@@ -28,17 +29,18 @@ from engine.flow import (
     draft_dirty,
     end_round,
     end_turn,
-    has_opening,
     sorted_cards,
     table_json,
     three_step_turns,
     with_seat,
 )
+from engine.melds import Meld
+from engine.rules import RuleSet
 from engine.state import (
     GameState,
     Step,
 )
-from engine.turn import JokerSwap, check_turn, table_cards
+from engine.turn import JokerSwap, TurnCheck, check_turn, table_cards
 
 
 def check_play_phase(state: GameState, what: str) -> None:
@@ -54,6 +56,54 @@ def check_play_phase(state: GameState, what: str) -> None:
     )
 
 
+def judge_commit(
+    rules: RuleSet,
+    *,
+    table: Sequence[Meld],
+    hand: Iterable[Card],
+    opened: bool,
+    commit: Sequence[Sequence[object]],
+    booty: Iterable[Card] = (),
+    key: Card | None = None,
+    taken: Card | None = None,
+    joker_swaps: Sequence[JokerSwap] = (),
+    seat: int = 0,
+    placed_by: Sequence[Sequence[int]] | None = None,
+) -> tuple[TurnCheck, Counter[Card]]:
+    """Every rule a commit must meet, asked by :func:`do_commit` and by the bots alike:
+    :func:`engine.turn.check_turn` on the usable hand (RK-RIVER: not the ``booty``),
+    the river's ``key`` tile played, and CR-DISCARD-RULE for the card ``taken`` from
+    the pile. Returns the check and the hand after the commit; raises as apply would."""
+    full: Counter[Card] = Counter(hand)
+    result = check_turn(
+        rules,
+        table=table,
+        hand=full - Counter(booty),
+        opened=rules.plays_as_opened(opened),
+        commit=commit,
+        joker_swaps=joker_swaps,
+        seat=seat,
+        placed_by=placed_by,
+    )
+    played = Counter(result.played)
+    if key is not None and not played[key]:
+        raise RuleViolation(
+            Code.KEY_TILE_NOT_PLAYED,
+            f"the key tile {key} taken from the river must be played this turn",
+            rule="RK-RIVER",
+        )
+    left = full - played
+    if result.jokers_to_hand:
+        left[JOKER] += result.jokers_to_hand
+    if taken is not None and rules.three_step_turns and set(+left) == {taken}:
+        raise RuleViolation(
+            Code.DISCARD_TAKEN_CARD,
+            f"you may not meld down to only {taken}, the card taken from the discard pile",
+            rule="CR-DISCARD-RULE",
+        )
+    return result, left
+
+
 def do_commit(state: GameState, events: Events, action: Commit) -> GameState:
     """RR-TURN (A), RR-MANIP, RR-OPEN, RR-JOKER, RK-RIVER key tile, CR-LAYOFF steps."""
     check_play_phase(state, "play to the table")
@@ -61,41 +111,26 @@ def do_commit(state: GameState, events: Events, action: Commit) -> GameState:
     seat = state.on_turn
     cur = state.current
     me = state.seats[seat]
-    hand = Counter(me.hand)
-    usable = hand - Counter(cur.booty)  # RK-RIVER: the booty waits for a later turn
     swaps = tuple(JokerSwap(i, parse_card(c)) for i, c in action.joker_swaps)
     try:
-        result = check_turn(
+        result, new_hand = judge_commit(
             rules,
             table=state.table,
-            hand=usable,
-            opened=me.opened or not has_opening(rules),
+            hand=me.hand,
+            opened=me.opened,
             commit=action.table,
+            booty=cur.booty,
+            key=cur.key,
+            taken=cur.taken,
             joker_swaps=swaps,
             seat=seat,
             placed_by=state.placed_by,
         )
-        played = Counter(result.played)
-        if cur.key is not None and not played[cur.key]:
-            raise RuleViolation(
-                Code.KEY_TILE_NOT_PLAYED,
-                f"the key tile {cur.key} taken from the river must be played this turn",
-                rule="RK-RIVER",
-            )
     except RuleViolation as exc:
         if not three_step_turns(rules):
             # RR-FAIL Decision: a commit rejected by the rules touched the table.
             exc.after = dataclasses.replace(state, current=dataclasses.replace(cur, touched=True))
         raise
-    new_hand = hand - played
-    if result.jokers_to_hand:
-        new_hand[JOKER] += result.jokers_to_hand
-    if cur.taken is not None and three_step_turns(rules) and set(+new_hand) == {cur.taken}:
-        raise RuleViolation(
-            Code.DISCARD_TAKEN_CARD,
-            f"you may not meld down to only {cur.taken}, the card taken from the discard pile",
-            rule="CR-DISCARD-RULE",
-        )
     steps = cur.steps
     if three_step_turns(rules):
         steps = (*steps, Step(state.table, state.placed_by, me.hand, me.opened))

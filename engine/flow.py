@@ -47,12 +47,6 @@ def three_step_turns(rules: RuleSet) -> bool:
     return rules.three_step_turns
 
 
-def has_opening(rules: RuleSet) -> bool:
-    """Is there an opening to make (RR-OPEN, RK-OPEN)? Classic rummy melds and lays off
-    from the first turn: it has no manipulation and no opening minimum."""
-    return rules.manipulation or rules.opening_min > 0
-
-
 def cut_picks_starter(rules: RuleSet) -> bool:
     """R-ORDER: in Rummikub the highest tile starts; in card games it deals."""
     return rules.cut_picks_starter

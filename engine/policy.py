@@ -49,7 +49,7 @@ def choose(view: Mapping[str, Any], rules: RuleSet | None = None) -> Action:
         rules,
         table,
         usable,
-        opened=_opened_for_check(rules, legal["opened"]),
+        opened=rules.plays_as_opened(legal["opened"]),
         lay_off=legal["mayManipulate"] or not rules.manipulation,
         keep=taken,
     )
@@ -62,10 +62,6 @@ def choose(view: Mapping[str, Any], rules: RuleSet | None = None) -> Action:
     if legal["pass"]:
         return Pass(seat)
     return Draw(seat, sources[0])  # type: ignore[arg-type]
-
-
-def _opened_for_check(rules: RuleSet, opened: bool) -> bool:
-    return opened or not (rules.manipulation or rules.opening_min > 0)
 
 
 def _worst(rules: RuleSet, codes: Sequence[str]) -> str:

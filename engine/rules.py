@@ -122,6 +122,12 @@ class RuleSet:
         """
         return self.opening_min > 0
 
+    def plays_as_opened(self, opened: bool) -> bool:
+        """The one opening rule (RR-OPEN, RK-OPEN, CR-TURN), asked by the engine, its
+        policy and the bots alike: does a seat whose ``opened`` flag is this play as
+        opened? Without an opening requirement every seat does."""
+        return opened or not self.needs_opening
+
     @property
     def fail_draw_count(self) -> int:
         """Cards drawn for a failed manipulation (RR-FAIL): the table was touched."""
