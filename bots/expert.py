@@ -234,7 +234,7 @@ def holds_melds(seen: Seen, table: Sequence[Sequence[str]]) -> bool:
     early give the opponent places to lay off (CR-LAYOFF), and an out in one turn
     doubles (CR-SCORE "rummy"); the price, the hand's value if the opponent goes out
     first, counts only when hand values decide the match and the opponent is close."""
-    if seen.rules.family != "rummy":
+    if not seen.rules.three_step_turns:
         return False
     if scores_by_penalty(seen.rules) and seen.min_other <= CLOSE:
         return False
@@ -283,7 +283,7 @@ def expert_discard(seen: Seen, rng: random.Random) -> Action:
     pool = unseen(seen)
     nxt = _next_seat(seen)
     samples: list[Counter[Card]] = []
-    if nxt is not None and rules.family == "rummy":
+    if nxt is not None and rules.three_step_turns:
         samples = [sample_hands(seen, rng, pool=pool)[nxt] for _ in range(SAMPLES)]
 
     def cost(card: Card) -> tuple[float, int, str]:

@@ -60,7 +60,7 @@ def generate(category: str, seed: int, rules: RuleSet | None = None) -> Position
     if rules is None:
         rules = ruleset("robbers") if seed % 3 else ruleset("rummikub")
     if category == "jokers":
-        rules = replace(rules, jokers=6) if rules.family != "rummikub" else replace(rules, jokers=4)
+        rules = replace(rules, jokers=rules.max_jokers)
     (tlo, thi), (hlo, hhi) = _SIZES[category]
     target = rng.randint(tlo, thi)
     joker_rate = 0.35 if category == "jokers" else 0.06

@@ -52,7 +52,7 @@ def check_play_phase(state: GameState, what: str) -> None:
     raise RuleViolation(
         Code.MUST_DISCARD,
         f"discard a card to end your turn; you cannot {what} now",
-        rule="RK-RIVER" if state.rules.draw_two_river else "RR-DISCARD",
+        rule="RK-RIVER" if state.rules.river else "RR-DISCARD",
     )
 
 

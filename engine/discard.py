@@ -38,7 +38,7 @@ def check_discard(state: GameState, card: Card) -> None:
     if state.phase == "draw":
         raise RuleViolation(Code.MUST_DRAW_FIRST, "draw a card first", rule="CR-TURN")
     if state.phase not in ("discard", "meld"):
-        if rules.discard_pile or rules.draw_two_river:
+        if rules.discard_pile or rules.river:
             raise RuleViolation(
                 Code.MUST_DRAW_FIRST, "you discard after drawing", rule="RR-DISCARD"
             )

@@ -117,7 +117,7 @@ def do_draw(state: GameState, events: Events, action: Draw) -> GameState:
     cur = state.current
     hand = state.seats[seat].hand
     if action.source == "stock":
-        n = 2 if rules.draw_two_river and not classic else 1
+        n = 2 if rules.river else 1
         drawn, stock = take(state.stock, n)
         state = dataclasses.replace(
             state,
@@ -134,7 +134,7 @@ def do_draw(state: GameState, events: Events, action: Draw) -> GameState:
         )
         if classic:
             return dataclasses.replace(state, phase="meld")
-        if len(drawn) == 2 or (rules.discard_pile and not rules.draw_two_river):
+        if len(drawn) == 2 or rules.discard_pile:
             return dataclasses.replace(state, phase="discard")
         return end_turn(state, events, played=False)
     if action.source == "discard":

@@ -20,6 +20,7 @@ from engine.errors import BadInput, Code
 Family = Literal["robbers", "rummikub", "rummy"]
 MatchFormat = Literal["rounds", "outs", "target"]
 StalemateBy = Literal["points", "tiles"]
+ScoringStyle = Literal["penalty", "plus_minus", "winner_takes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +150,19 @@ class RuleSet:
         return self.family == "rummy"
 
     @property
+    def max_jokers(self) -> int:
+        """The most jokers a game of this family may hold (RR-DECK 0..6, RK-TILES 0..4)."""
+        return 4 if self.family == "rummikub" else 6
+
+    @property
+    def scoring(self) -> ScoringStyle:
+        """How a round is scored (RR-SCORE, RK-END, CR-SCORE): ``penalty`` (the lowest
+        total wins), ``plus_minus`` (``winner_scores_sum``) or ``winner_takes``."""
+        if self.winner_scores_sum:
+            return "plus_minus"
+        return "winner_takes" if self.three_step_turns else "penalty"
+
+    @property
     def cut_picks_starter(self) -> bool:
         """R-ORDER: in Rummikub the highest tile starts; in card games it deals."""
         return self.family == "rummikub"
@@ -249,7 +263,7 @@ def _ranges(base: RuleSet, decks: int) -> dict[str, _Range]:
         max_players = 6  # RK-PLAYERS: an extended set seats 5..6
     return {
         "decks": _Range(1, 3),
-        "jokers": _Range(0, 6) if base.family != "rummikub" else _Range(0, 4),
+        "jokers": _Range(0, base.max_jokers),
         "players": _Range(base.min_players, max_players),
         "hand_size": _Range(1, 20, optional=True),
         "opening_min": _Range(0, 200),

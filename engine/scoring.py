@@ -13,21 +13,14 @@ Three ways of scoring, chosen by asking the rule set:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Literal
 
 from engine.cards import Card
-from engine.rules import RuleSet
+from engine.rules import RuleSet, ScoringStyle
 from engine.state import MatchEnd, MatchOutcome, RoundOutcome, SeatState
-
-ScoringStyle = Literal["penalty", "plus_minus", "winner_takes"]
 
 
 def scoring_style(rules: RuleSet) -> ScoringStyle:
-    if rules.winner_scores_sum:
-        return "plus_minus"
-    if rules.family == "rummy":
-        return "winner_takes"
-    return "penalty"
+    return rules.scoring
 
 
 def higher_wins(rules: RuleSet) -> bool:
