@@ -2,6 +2,16 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
+
+class AccountCode(StrEnum):
+    """The account domain's rejection codes (the API's RejectionCode is the union of
+    every domain's codes: these and :class:`engine.errors.Code`)."""
+
+    USERNAME_TAKEN = "USERNAME_TAKEN"
+    BAD_CREDENTIALS = "BAD_CREDENTIALS"
+
 
 class AccountError(ValueError):
     """A refused account operation, with a code the API can hand to the client.

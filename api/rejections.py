@@ -1,20 +1,23 @@
 """Domain rejections as data (API.md "Errors"): the `Rejection` type every mutation
 union ends with, and the mapping from the engine's and services' errors onto it.
 
-A rejection means nothing changed on the server. `RejectionCode` mirrors
-`engine.errors.Code` one to one, so a code the engine raises always has a name here.
+A rejection means nothing changed on the server. `RejectionCode` is the union of every
+domain's codes (`engine.errors.Code`, `accounts.errors.AccountCode`), so a code any of
+them raises always has a name here.
 """
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import Enum, StrEnum
 
 import strawberry
 
+from accounts.errors import AccountCode
 from engine.errors import Code, EngineError, MeldReason
 
+DOMAIN_CODES: tuple[type[StrEnum], ...] = (Code, AccountCode)
 RejectionCode = strawberry.enum(
-    Enum("RejectionCode", {c.name: c.value for c in Code}),  # type: ignore[misc]
+    Enum("RejectionCode", {c.name: c.value for d in DOMAIN_CODES for c in d}),  # type: ignore[misc]
     name="RejectionCode",
     description="Why a mutation changed nothing; a client can act on each code.",
 )
@@ -40,10 +43,9 @@ class Rejection:
     )
 
 
-def rejection(code: Code | str, message: str, **extra: object) -> Rejection:
-    """A Rejection for a code of `engine.errors.Code` (services use this too)."""
-    value = Code(code)
-    return Rejection(code=RejectionCode[value.name], message=message, **extra)  # type: ignore[arg-type]
+def rejection(code: StrEnum | str, message: str, **extra: object) -> Rejection:
+    """A Rejection for a code of any domain (services use this too)."""
+    return Rejection(code=RejectionCode(str(code)), message=message, **extra)  # type: ignore[arg-type]
 
 
 def rejection_from_error(exc: EngineError) -> Rejection:
