@@ -7,8 +7,6 @@ dense ``index`` (0..52) so that solvers can work on plain integer vectors.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.errors import BadInput, Code, InvalidMeld, MeldReason
@@ -133,19 +131,6 @@ def parse_meld_card(code: object) -> tuple[Card, Card | None]:
             )
         return JOKER, target
     return parse_card(code), None
-
-
-def parse_cards(codes: Iterable[object]) -> list[Card]:
-    """Parse a list of plain codes; raises BadInput on the first bad one."""
-    return [parse_card(c) for c in codes]
-
-
-def codes(cards: Iterable[Card]) -> list[str]:
-    return [c.code for c in cards]
-
-
-def multiset(cards: Iterable[Card]) -> Counter[Card]:
-    return Counter(cards)
 
 
 def deck(decks: int, jokers: int) -> list[Card]:

@@ -2,9 +2,8 @@
 
 :func:`apply` returns the new state and the events it caused, or raises an
 :class:`~engine.errors.EngineError` and changes nothing (states are frozen values).
-:func:`check` validates an action without applying it; :func:`legal` and
-:func:`legal_actions` tell a bot what it may do (STYLE 4), asking the same
-precondition checks :func:`apply` makes, one per action, in its own module:
+:func:`legal` and :func:`legal_actions` tell a bot what it may do (STYLE 4), asking
+the same precondition checks :func:`apply` makes, one per action, in its own module:
 
 - :mod:`engine.flow`: the cut, dealing, turns, round end and match end (``new_game``);
 - :mod:`engine.draw`: draws and failed turns (``check_draw``, RR-FAIL);
@@ -72,7 +71,6 @@ from engine.undo import check_undo, do_undo
 __all__ = [
     "Legal",
     "apply",
-    "check",
     "check_discard",
     "check_draw",
     "check_pass",
@@ -131,11 +129,6 @@ def apply(state: GameState, action: Action) -> tuple[GameState, Events]:
     else:  # pragma: no cover - the Action union is closed
         raise BadInput(Code.BAD_INPUT, f"unknown action {action!r}")
     return state, events
-
-
-def check(state: GameState, action: Action) -> None:
-    """Raise what :func:`apply` would raise for ``action``; return None if it is legal."""
-    apply(state, action)
 
 
 @dataclass(frozen=True, slots=True)

@@ -291,10 +291,6 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
-def preset_names() -> list[str]:
-    return list(PRESETS)
-
-
 def find_preset(name: object) -> RuleSet:
     """The preset called ``name`` (or an alias); raises BadInput(BAD_OPTION)."""
     if not isinstance(name, str):
