@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 from engine.cards import JOKER, Card, parse_card, parse_meld_card
 from engine.errors import BadInput, Code, EngineError, InvalidMeld, RuleViolation
+from engine.jokers import JokerSwap as JokerSwap  # re-exported: tools import it from here
+from engine.jokers import check_redemptions, count_redemptions
 from engine.melds import Meld, meld_items, read_parsed_meld
 from engine.opening import check_opening
 from engine.rules import RuleSet
@@ -24,14 +26,6 @@ from engine.rules import RuleSet
 MAX_MELDS = 120
 # Nor a bigger hand (3 decks and 6 jokers).
 MAX_HAND = 3 * 52 + 6
-
-
-@dataclass(frozen=True, slots=True)
-class JokerSwap:
-    """Redeem the joker of turn-start table meld ``meld_index`` with ``card`` from hand."""
-
-    meld_index: int
-    card: Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +153,7 @@ def check_turn(
     elif rules.strict_joker:
         _check_strict_jokers(table, new)
     if gone_jokers or joker_swaps:
-        _check_redemptions(rules, table, played, gone_jokers, joker_swaps, opened_before)
+        check_redemptions(rules, table, played, gone_jokers, joker_swaps, opened_before)
 
     return TurnCheck(
         table=new,
@@ -169,28 +163,6 @@ def check_turn(
         placed_by=_provenance(table, new, seat, placed_by),
         redeemed=max(gone_jokers, count_redemptions(table, new, played)),
     )
-
-
-def count_redemptions(table: Sequence[Meld], new: Sequence[Meld], played: Counter[Card]) -> int:
-    """RR-JOKER Decision: every redemption counts, a table joker replaced by its
-    natural card from the hand, whether the joker went to the hand or back onto the
-    table. A turn-start joker whose card no joker of the new table stands for any more
-    is freed; the redemptions are the most freed jokers the played cards can pay for."""
-    still = Counter(
-        r for m in new for c, r in zip(m.cards, m.represents, strict=True) if c.is_joker
-    )
-    freed: list[tuple[int, set[Card]]] = []
-    for i, meld in enumerate(table):
-        reps = [r for c, r in zip(meld.cards, meld.represents, strict=True) if c.is_joker]
-        for rep, options in zip(reps, _redeemable(meld), strict=True):
-            if still[rep]:
-                still[rep] -= 1
-            else:
-                freed.append((i, options))
-    for need in range(len(freed), 0, -1):
-        if _match_redemptions(freed, Counter(played), need):
-            return need
-    return 0
 
 
 def _hand_counter(hand: object) -> Counter[Card]:
@@ -278,94 +250,6 @@ def _check_strict_jokers(table: Sequence[Meld], new: Sequence[Meld]) -> None:
             "tile it stands for frees the joker",
             rule="RK-JOKER",
         )
-
-
-def _redeemable(meld: Meld) -> list[set[Card]]:
-    """For each joker of a meld, the natural cards that may replace it (RR-JOKER,
-    RK-JOKER: in a group of 3 either missing suit)."""
-    out: list[set[Card]] = []
-    for card, rep in zip(meld.cards, meld.represents, strict=True):
-        if not card.is_joker:
-            continue
-        if meld.kind == "group" and len(meld.cards) == 3:
-            out.append({Card(rep.rank, s) for s in meld.missing_group_suits()})
-        else:
-            out.append({rep})
-    return out
-
-
-def _check_redemptions(
-    rules: RuleSet,
-    table: Sequence[Meld],
-    played: Counter[Card],
-    gone_jokers: int,
-    swaps: Sequence[JokerSwap],
-    opened: bool,
-) -> None:
-    """RR-JOKER / RK-JOKER: jokers that left the table (``gone_jokers``) went to the
-    hand in exchange for the cards they stood for, played from the hand."""
-    if gone_jokers and not rules.joker_to_hand:
-        raise RuleViolation(
-            Code.JOKER_SWAP_INVALID,
-            "a joker freed from the table must be played again this turn",
-            rule="RK-JOKER",
-        )
-    if not opened:
-        raise RuleViolation(
-            Code.NOT_OPENED, "jokers can be redeemed only after opening", rule="RR-JOKER"
-        )
-    slots: list[tuple[int, set[Card]]] = [
-        (i, options) for i, meld in enumerate(table) for options in _redeemable(meld)
-    ]
-    pool = Counter(played)
-    taken: set[int] = set()
-    for swap in swaps:
-        if not isinstance(swap, JokerSwap) or not isinstance(swap.card, Card):
-            raise BadInput(Code.BAD_INPUT, "a joker swap names a table meld and a card")
-        match = next(
-            (
-                k
-                for k, (i, options) in enumerate(slots)
-                if k not in taken and i == swap.meld_index and swap.card in options
-            ),
-            None,
-        )
-        if match is None or not pool[swap.card]:
-            raise RuleViolation(
-                Code.JOKER_SWAP_INVALID,
-                f"{swap.card} from your hand cannot redeem a joker of table meld {swap.meld_index}",
-                rule="RR-JOKER",
-            )
-        taken.add(match)
-        pool[swap.card] -= 1
-    # Jokers gone beyond the named swaps: some choice of the other table jokers must be
-    # redeemable by the other played cards.
-    rest = [slot for k, slot in enumerate(slots) if k not in taken]
-    need = gone_jokers - len(swaps)
-    if need > 0 and not _match_redemptions(rest, pool, need):
-        raise RuleViolation(
-            Code.TABLE_CARD_MISSING,
-            f"{need} joker{'s' if need > 1 else ''} left the table without the card "
-            f"{'they stand' if need > 1 else 'it stands'} for being played from your hand",
-            rule="RR-JOKER",
-        )
-
-
-def _match_redemptions(
-    slots: Sequence[tuple[int, set[Card]]], pool: Counter[Card], need: int
-) -> bool:
-    # At most `jokers` (<= 6) slots: plain backtracking is enough.
-    if need == 0:
-        return True
-    for k, (_, options) in enumerate(slots):
-        for card in options:
-            if pool[card]:
-                pool[card] -= 1
-                ok = _match_redemptions(slots[k + 1 :], pool, need - 1)
-                pool[card] += 1
-                if ok:
-                    return True
-    return False
 
 
 UNKNOWN_SEAT = -1
