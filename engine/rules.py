@@ -46,10 +46,6 @@ class RuleSet:
     manipulation: bool = True
     # RR-FAIL / RK-FAIL: cards drawn for a failed manipulation (0 means 1)
     failed_manipulation_penalty: int = 0
-    # RK-TIMER: cards drawn when the clock runs out (at least a failed turn)
-    timeout_penalty: int = 1
-    # T-EXPIRY: a draft that would be a valid commit at the deadline is committed
-    timeout_commits_valid_draft: bool = True
     # RR-JOKER / RK-JOKER
     joker_to_hand: bool = True
     joker_swap_bonus: int = 0
@@ -78,6 +74,11 @@ class RuleSet:
     # RR-TIMER / RK-TIMER / T-ASYNC (the match's clock is the server's business)
     turn_seconds: int | None = None
     max_timeouts: int = 3
+    # Added last, so that states pickled before them keep their fields in place.
+    # RK-TIMER: cards drawn when the clock runs out (at least a failed turn)
+    timeout_penalty: int = 1
+    # T-EXPIRY: a draft that would be a valid commit at the deadline is committed
+    timeout_commits_valid_draft: bool = True
 
     # -- questions code asks the rule set ------------------------------------------
 

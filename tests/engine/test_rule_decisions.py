@@ -10,6 +10,7 @@ import pytest
 from engine.actions import Commit, Discard, Draw, Pass, Timeout, Undo, UpdateDraft
 from engine.errors import Code, EngineError, RuleViolation
 from engine.game import apply, legal, legal_actions, new_game
+from engine.replay import replay
 from engine.rules import ruleset
 from engine.state import GameState
 from engine.testing import arrange
@@ -220,6 +221,22 @@ def test_rr_fail_a_rejected_commit_then_a_draw_draws_the_penalty() -> None:
     assert marked.table == state.table and marked.seats == state.seats
     after, events = apply(marked, Draw(0))
     assert len(after.seats[0].hand) == 6 and events[0].public["penalty"] == 3
+
+
+def test_rr_fail_a_logged_rejected_commit_replays_to_the_marked_state() -> None:
+    rules = ruleset("robbers", {"players": 2, "failed_manipulation_penalty": 3})
+    state, _ = new_game(rules, 5)
+    seat = state.on_turn
+    hand = [c.code for c in state.seats[seat].hand]
+    bad = Commit(seat, [hand[:2]])  # two cards are no meld
+    with pytest.raises(RuleViolation) as info:
+        apply(state, bad)
+    marked = info.value.after
+    assert marked is not None
+    again, _ = replay(rules, 5, [bad])
+    assert again == marked
+    after, _ = replay(rules, 5, [bad, Draw(seat)])
+    assert len(after.seats[seat].hand) == len(hand) + 3
 
 
 @pytest.mark.parametrize("options", [{"discard_pile": True}, {"draw_two_river": True}])
