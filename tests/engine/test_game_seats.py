@@ -78,3 +78,17 @@ def test_not_a_player_seat_is_bad_input() -> None:
     state = start()
     rejected(state, Draw(7), Code.NOT_A_PLAYER)
     rejected(state, Resign(-1), Code.NOT_A_PLAYER)
+
+
+def test_t_takeover_a_bot_seat_is_reclaimed_unless_its_player_resigned() -> None:
+    """T-TAKEOVER (engine side): a seat the bot took over after timeouts goes back to
+    its player on Reclaim; a resigned seat stays with the bot."""
+    state = start(players=3, max_timeouts=1)
+    seat = state.on_turn
+    state, _ = apply(state, Timeout(seat))
+    assert state.seats[seat].bot
+    back, _ = apply(state, Reclaim(seat))
+    assert not back.seats[seat].bot
+    gone, _ = apply(back, Resign(seat))
+    rejected(gone, Reclaim(seat), Code.NOT_ALLOWED)
+    assert gone.seats[seat].bot and gone.seats[seat].resigned
