@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from strawberry.django.views import AsyncGraphQLView
 
 from api.auth import RequestContext, aauthenticate
+from api.errors import INTERNAL_MESSAGE
+
+log = logging.getLogger(__name__)
 
 
 def error_response(status: int, message: str, code: str) -> HttpResponse:
@@ -29,7 +33,16 @@ class GraphQLView(AsyncGraphQLView):  # type: ignore[misc]
         )
 
     async def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
-        response = await super().dispatch(request, *args, **kwargs)
+        refused = body_problem(request)
+        if refused is not None:
+            return error_response(400, refused, "BAD_INPUT")
+        try:
+            response = await super().dispatch(request, *args, **kwargs)
+        except Exception:
+            # Whatever escapes strawberry is still answered in the GraphQL shape, masked
+            # and coded like any unexpected error (the traceback goes to the log).
+            log.exception("unexpected error in the GraphQL view")
+            return error_response(500, INTERNAL_MESSAGE, "INTERNAL_SERVER_ERROR")
         # strawberry answers a malformed request (bad JSON, no query, wrong content type)
         # with a plain-text reason; clients expect the GraphQL error shape and its code.
         if 400 <= response.status_code < 500 and response.get("Content-Type", "").startswith(
@@ -38,3 +51,19 @@ class GraphQLView(AsyncGraphQLView):  # type: ignore[misc]
             reason = response.content.decode("utf-8", "replace") or "Bad request."
             return error_response(response.status_code, reason, "BAD_INPUT")
         return response
+
+
+def body_problem(request: HttpRequest) -> str | None:
+    """Why a POSTed JSON body cannot be a GraphQL request (not UTF-8, not JSON, not an
+    object), or None. strawberry fails on these with an HTML 500 (issue 14)."""
+    if request.method != "POST" or request.content_type != "application/json":
+        return None
+    try:
+        data = json.loads(request.body.decode("utf-8"))
+    except UnicodeDecodeError:
+        return "The request body is not UTF-8."
+    except ValueError:
+        return "The request body is not JSON."
+    if not isinstance(data, dict):
+        return 'The JSON body must be an object: {"query": ..., "variables": {...}}.'
+    return None

@@ -5,6 +5,7 @@ connection_init, closed when its token is revoked, and limited in message size a
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from typing import Any
 
@@ -19,6 +20,7 @@ from api.limits import WebsocketMessageLimiter
 
 log = logging.getLogger(__name__)
 
+CLOSE_BAD_MESSAGE = 4400
 CLOSE_FORBIDDEN = 4403
 CLOSE_TOO_MANY_MESSAGES = 4429
 CLOSE_MESSAGE_TOO_BIG = 1009
@@ -81,6 +83,11 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
         if not await self.limiter.allow(user.pk if user is not None else None):
             await self._close(CLOSE_TOO_MANY_MESSAGES, "Too many messages")
             return
+        if text_data is not None and not _is_object(text_data):
+            # strawberry's handler indexes the message and dies on a JSON null, list or
+            # string, leaving an open socket that never answers again (issue 14).
+            await self._close(CLOSE_BAD_MESSAGE, "A message is a JSON object")
+            return
         await super().receive(text_data=text_data, bytes_data=bytes_data)
 
     async def _close(self, code: int, reason: str) -> None:
@@ -111,3 +118,11 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
         if self.keepalive_task is not None:
             self.keepalive_task.cancel()
         await super().disconnect(code)
+
+
+def _is_object(text: str) -> bool:
+    """Whether a frame is a JSON object (not JSON at all is strawberry's to refuse)."""
+    try:
+        return isinstance(json.loads(text), dict)
+    except ValueError:
+        return True
