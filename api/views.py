@@ -11,6 +11,7 @@ from strawberry.django.views import AsyncGraphQLView
 
 from api.auth import RequestContext, aauthenticate
 from api.errors import INTERNAL_MESSAGE
+from api.limits import LoginThrottle
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +29,7 @@ class GraphQLView(AsyncGraphQLView):  # type: ignore[misc]
             request=request,
             response=response,
             transport="http",
-            client_ip=request.META.get("REMOTE_ADDR") or "",
+            client_ip=client_address(request),
             auth=auth,
         )
 
@@ -67,3 +68,34 @@ def body_problem(request: HttpRequest) -> str | None:
     if not isinstance(data, dict):
         return 'The JSON body must be an object: {"query": ..., "variables": {...}}.'
     return None
+
+
+def admin_login(request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
+    """The admin's login page, throttled like the GraphQL ``login`` (the same counters
+    per username and per address, LOGIN_FAILURES_*): while either is at its limit every
+    attempt is refused with 429, the right password too (issue 14)."""
+    from django.contrib import admin
+
+    if request.method != "POST":
+        response: HttpResponse = admin.site.login(request, extra_context)
+        return response
+    throttle = LoginThrottle(str(request.POST.get("username", "")), client_address(request))
+    wait = throttle.retry_after()
+    if wait is not None:
+        refused = HttpResponse(
+            f"Too many failed logins: wait {wait} s.", status=429, content_type="text/plain"
+        )
+        refused["Retry-After"] = str(wait)
+        return refused
+    response = admin.site.login(request, extra_context)
+    if response.status_code == 302 and request.user.is_authenticated:
+        throttle.succeeded()
+    else:
+        throttle.failed()
+    return response
+
+
+def client_address(request: HttpRequest) -> str:
+    """The client address the per-address limits count (the ASGI server's peer, or the
+    client a trusted proxy named: FORWARDED_ALLOW_IPS)."""
+    return str(request.META.get("REMOTE_ADDR") or "")

@@ -10,6 +10,7 @@ import logging
 from typing import Any
 
 from django.conf import settings
+from django.utils import timezone
 from strawberry.channels import GraphQLWSConsumer
 from strawberry.exceptions import ConnectionRejectionError
 from strawberry.types.unset import UNSET, UnsetType
@@ -31,6 +32,7 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
     token_id: int | None = None
     context: RequestContext | None = None
     keepalive_task: asyncio.Task[None] | None = None
+    expiry: asyncio.TimerHandle | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -69,7 +71,20 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
             self.token_id = context.auth.token_id
             self.auth_group = auth_group_name(user.pk)
             await self.channel_layer.group_add(self.auth_group, self.channel_name)
+        if user is not None and context.auth.expires_at is not None:
+            # Revocation and bans arrive as messages; expiry is a time: close then.
+            delay = (context.auth.expires_at - timezone.now()).total_seconds()
+            self.expiry = asyncio.get_running_loop().call_later(
+                max(0.0, delay), lambda: asyncio.ensure_future(self._expired())
+            )
         return UNSET
+
+    async def _expired(self) -> None:
+        if self.context is not None:
+            self.context.auth.user = None
+            self.context.auth.failure = "UNAUTHENTICATED"
+        if not self.closing:
+            await self._close(CLOSE_FORBIDDEN, "Token expired")
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Refuse oversized messages (close 1009) and floods (close 4429) before parsing."""
@@ -117,6 +132,8 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
                 log.warning("could not leave %s", self.auth_group, exc_info=True)
         if self.keepalive_task is not None:
             self.keepalive_task.cancel()
+        if self.expiry is not None:
+            self.expiry.cancel()
         await super().disconnect(code)
 
 
