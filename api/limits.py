@@ -33,6 +33,7 @@ from graphql import (
     FieldNode,
     FragmentDefinitionNode,
     FragmentSpreadNode,
+    GraphQLError,
     InlineFragmentNode,
     OperationDefinitionNode,
     SelectionSetNode,
@@ -49,7 +50,7 @@ from strawberry.extensions import (
 from strawberry.types.graphql import OperationType
 
 from api import metrics
-from api.errors import bad_input, rate_limited
+from api.errors import bad_input, internal_error, rate_limited
 from api.metrics import ASGIApp, Receive, Scope, Send
 
 log = logging.getLogger(__name__)
@@ -90,12 +91,15 @@ def _key(*parts: object) -> str:
     return f"rummy:limit:{parts[0]}:{digest}"
 
 
-def hit(name: str, subject: object, rate: Rate, amount: int = 1) -> int | None:
-    """Count `amount` against `subject`'s fixed window; seconds to wait if now over."""
+def hit(
+    name: str, subject: object, rate: Rate, amount: int = 1, at: float | None = None
+) -> int | None:
+    """Count `amount` against `subject`'s fixed window (the one of `at`, a time.time();
+    default now); seconds to wait if now over."""
     count, window = rate
     if count <= 0 or amount <= 0:
         return None
-    now = time.time()
+    now = time.time() if at is None else at
     bucket = int(now // window)
     key = _key(name, subject, bucket)
     try:
@@ -112,8 +116,10 @@ def hit(name: str, subject: object, rate: Rate, amount: int = 1) -> int | None:
     return None
 
 
-async def ahit(name: str, subject: object, rate: Rate, amount: int = 1) -> int | None:
-    return await sync_to_async(hit, thread_sensitive=False)(name, subject, rate, amount)
+async def ahit(
+    name: str, subject: object, rate: Rate, amount: int = 1, at: float | None = None
+) -> int | None:
+    return await sync_to_async(hit, thread_sensitive=False)(name, subject, rate, amount, at)
 
 
 # --- failed logins ----------------------------------------------------------------------
@@ -185,6 +191,19 @@ def query_limit_extensions() -> list[Callable[[], SchemaExtension]]:
     ]
 
 
+async def guarded(check: Any, what: str) -> None:
+    """Await an extension's check: its GraphQLErrors go to the client as they are, any
+    other exception is logged and becomes the masked, coded INTERNAL_SERVER_ERROR (an
+    exception raised in an extension hook escapes strawberry's error masking)."""
+    try:
+        await check
+    except GraphQLError:
+        raise
+    except Exception:
+        log.exception("unexpected error in the %s", what)
+        raise internal_error() from None
+
+
 # --- strings with NUL -----------------------------------------------------------------------
 
 
@@ -223,10 +242,15 @@ class NoNulStrings(SchemaExtension):
 
     async def on_execute(self) -> Any:  # an async generator hook
         context = self.execution_context
-        if _has_nul(context.variables or {}) or (
-            context.graphql_document is not None and _document_has_nul(context.graphql_document)
-        ):
-            raise bad_input(NUL_MESSAGE)
+
+        async def check() -> None:
+            document = context.graphql_document
+            if _has_nul(context.variables or {}) or (
+                document is not None and _document_has_nul(document)
+            ):
+                raise bad_input(NUL_MESSAGE)
+
+        await guarded(check(), "NUL check")
         yield
 
 
@@ -257,7 +281,7 @@ class MutationRateLimit(SchemaExtension):
     async def on_execute(self) -> Any:  # an async generator hook
         context = self.execution_context
         if context.operation_type == OperationType.MUTATION and context.graphql_document:
-            await self._check()
+            await guarded(self._check(), "mutation rate limit")
         yield
 
     async def _check(self) -> None:
@@ -302,10 +326,13 @@ class WebsocketMessageLimiter:
         self.window = -1
         self.count = 0
 
-    async def allow(self, user_id: int | None) -> bool:
+    async def allow(self, user_id: int | None, at: float | None = None) -> bool:
+        """Count one message that arrived at `at` (time.monotonic(); default now) in the
+        window of its arrival."""
+        arrived = time.monotonic() if at is None else at
         count, seconds = settings.RATE_LIMIT_WS_MESSAGES_CONNECTION
         if count > 0:
-            window = int(time.monotonic() // seconds)
+            window = int(arrived // seconds)
             if window != self.window:
                 self.window, self.count = window, 0
             self.count += 1
@@ -313,7 +340,9 @@ class WebsocketMessageLimiter:
                 metrics.inc("rummy_rate_limited_total", limit="ws-connection")
                 return False
         if user_id is not None:
-            wait = await ahit("ws-user", user_id, settings.RATE_LIMIT_WS_MESSAGES_USER)
+            # The same arrival on the wall clock that Redis windows are counted in.
+            wall = time.time() - (time.monotonic() - arrived)
+            wait = await ahit("ws-user", user_id, settings.RATE_LIMIT_WS_MESSAGES_USER, at=wall)
             if wait is not None:
                 return False
         return True

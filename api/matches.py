@@ -16,13 +16,15 @@ from typing import Any, TypeVar
 import strawberry
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
+from django.conf import settings
 from graphql import GraphQLError
 from strawberry.relay import PageInfo
 from strawberry.scalars import JSON
 
 from api import match_types as t
 from api.auth import forbidden, get_user, require_user
-from api.errors import bad_input
+from api.errors import bad_input, rate_limited
+from api.limits import ahit
 from api.rejections import Rejection, rejection
 from engine.errors import EngineError
 from engine.melds import check_melds
@@ -461,6 +463,15 @@ def _seat_now(match_id: int, user: Any) -> int | None:
     return selectors.seat_of(match, user)
 
 
+async def count_replay(info: strawberry.Info, events: int) -> None:
+    """Replayed events count against the client address (RATE_LIMIT_WS_REPLAYED_IP):
+    a few bytes of `matchEvents(after: 0)` must not buy thousands of messages (issue 14)."""
+    ip = getattr(info.context, "client_ip", "") or ""
+    wait = await ahit("ws-replayed-ip", ip, settings.RATE_LIMIT_WS_REPLAYED_IP, amount=events)
+    if wait is not None:
+        raise rate_limited(f"Too many replayed events: wait {wait} s and subscribe again.", wait)
+
+
 def _ws(info: strawberry.Info) -> Any:
     ws = info.context["ws"]
     if ws is None:  # pragma: no cover - strawberry runs subscriptions over websockets only
@@ -495,6 +506,7 @@ class MatchSubscription:
         ):
             last = after or 0
             backlog, done = await ws_call(_backlog, match_id=pk, after=last, seat=seat)
+            await count_replay(info, len(backlog))
             for event in backlog:
                 yield client_event(event, public_id)
                 last = event["seq"]

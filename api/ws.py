@@ -5,8 +5,10 @@ connection_init, closed when its token is revoked, and limited in message size a
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import time
 from typing import Any
 
 from django.conf import settings
@@ -25,6 +27,8 @@ CLOSE_BAD_MESSAGE = 4400
 CLOSE_FORBIDDEN = 4403
 CLOSE_TOO_MANY_MESSAGES = 4429
 CLOSE_MESSAGE_TOO_BIG = 1009
+# Frames read ahead of the handler; when it is this far behind, reading waits.
+INBOX_FRAMES = 256
 
 
 class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
@@ -38,6 +42,57 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
         super().__init__(*args, **kwargs)
         self.limiter = WebsocketMessageLimiter()
         self.closing = False
+        self.arrived: float | None = None
+        self.sent_window = -1
+        self.sent = 0
+        self.send_lock = asyncio.Lock()
+        self.gone = asyncio.Event()  # disconnected: nothing waits for the budget
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Read the socket eagerly and stamp each frame with its arrival: the message
+        rate is counted by when frames arrive, so a server that lags (handling earlier
+        frames, waiting for Redis) does not count a burst of queued frames into one
+        window and close a client that stayed under the limit (issue 14)."""
+        inbox: asyncio.Queue[Any] = asyncio.Queue(maxsize=INBOX_FRAMES)
+
+        async def read() -> None:
+            while True:
+                message = await receive()
+                if message.get("type") == "websocket.receive":
+                    message = {**message, "arrived": time.monotonic()}
+                await inbox.put(message)
+                if message.get("type") == "websocket.disconnect":
+                    return
+
+        reader = asyncio.create_task(read())
+        try:
+            await super().__call__(scope, inbox.get, send)
+        finally:
+            reader.cancel()
+
+    async def send(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
+        """Send within the socket's budget (RATE_LIMIT_WS_SENT_CONNECTION): over it, the
+        sender waits for the next window. Subscriptions (a hundred fast serverTime
+        clocks, replays) slow down to the budget; nothing is dropped (issue 14)."""
+        count, seconds = settings.RATE_LIMIT_WS_SENT_CONNECTION
+        if count > 0 and text_data is not None and not close and not self.gone.is_set():
+            async with self.send_lock:
+                now = time.monotonic()
+                window = int(now // seconds)
+                if window != self.sent_window:
+                    self.sent_window, self.sent = window, 0
+                if self.sent >= count:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self.gone.wait(), (window + 1) * seconds - now)
+                    self.sent_window, self.sent = window + 1, 0
+                self.sent += 1
+        await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+
+    async def websocket_receive(self, message: dict[str, Any]) -> None:
+        self.arrived = message.get("arrived")
+        await super().websocket_receive(message)
 
     async def connect(self) -> None:
         await super().connect()
@@ -95,7 +150,7 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
             await self._close(CLOSE_MESSAGE_TOO_BIG, "Message too big")
             return
         user = self.context.auth.user if self.context is not None else None
-        if not await self.limiter.allow(user.pk if user is not None else None):
+        if not await self.limiter.allow(user.pk if user is not None else None, at=self.arrived):
             await self._close(CLOSE_TOO_MANY_MESSAGES, "Too many messages")
             return
         if text_data is not None and not _is_object(text_data):
@@ -125,6 +180,7 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
             await self._close(CLOSE_FORBIDDEN, "Token revoked")
 
     async def disconnect(self, code: int) -> None:
+        self.gone.set()
         if self.auth_group is not None and self.channel_layer is not None:
             try:
                 await self.channel_layer.group_discard(self.auth_group, self.channel_name)
