@@ -58,6 +58,11 @@ def rate_limited(message: str, retry_after: int) -> GraphQLError:
     )
 
 
+def internal_error() -> GraphQLError:
+    """What a client sees of an unexpected exception (log it first: this has nothing)."""
+    return GraphQLError(INTERNAL_MESSAGE, extensions={"code": "INTERNAL_SERVER_ERROR"})
+
+
 def is_unexpected(error: GraphQLError) -> bool:
     """An exception that no code raised on purpose: a bug or an outage."""
     original = error.original_error

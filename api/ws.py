@@ -5,10 +5,14 @@ connection_init, closed when its token is revoked, and limited in message size a
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import logging
+import time
 from typing import Any
 
 from django.conf import settings
+from django.utils import timezone
 from strawberry.channels import GraphQLWSConsumer
 from strawberry.exceptions import ConnectionRejectionError
 from strawberry.types.unset import UNSET, UnsetType
@@ -19,9 +23,12 @@ from api.limits import WebsocketMessageLimiter
 
 log = logging.getLogger(__name__)
 
+CLOSE_BAD_MESSAGE = 4400
 CLOSE_FORBIDDEN = 4403
 CLOSE_TOO_MANY_MESSAGES = 4429
 CLOSE_MESSAGE_TOO_BIG = 1009
+# Frames read ahead of the handler; when it is this far behind, reading waits.
+INBOX_FRAMES = 256
 
 
 class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
@@ -29,11 +36,63 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
     token_id: int | None = None
     context: RequestContext | None = None
     keepalive_task: asyncio.Task[None] | None = None
+    expiry: asyncio.TimerHandle | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.limiter = WebsocketMessageLimiter()
         self.closing = False
+        self.arrived: float | None = None
+        self.sent_window = -1
+        self.sent = 0
+        self.send_lock = asyncio.Lock()
+        self.gone = asyncio.Event()  # disconnected: nothing waits for the budget
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Read the socket eagerly and stamp each frame with its arrival: the message
+        rate is counted by when frames arrive, so a server that lags (handling earlier
+        frames, waiting for Redis) does not count a burst of queued frames into one
+        window and close a client that stayed under the limit (issue 14)."""
+        inbox: asyncio.Queue[Any] = asyncio.Queue(maxsize=INBOX_FRAMES)
+
+        async def read() -> None:
+            while True:
+                message = await receive()
+                if message.get("type") == "websocket.receive":
+                    message = {**message, "arrived": time.monotonic()}
+                await inbox.put(message)
+                if message.get("type") == "websocket.disconnect":
+                    return
+
+        reader = asyncio.create_task(read())
+        try:
+            await super().__call__(scope, inbox.get, send)
+        finally:
+            reader.cancel()
+
+    async def send(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
+        """Send within the socket's budget (RATE_LIMIT_WS_SENT_CONNECTION): over it, the
+        sender waits for the next window. Subscriptions (a hundred fast serverTime
+        clocks, replays) slow down to the budget; nothing is dropped (issue 14)."""
+        count, seconds = settings.RATE_LIMIT_WS_SENT_CONNECTION
+        if count > 0 and text_data is not None and not close and not self.gone.is_set():
+            async with self.send_lock:
+                now = time.monotonic()
+                window = int(now // seconds)
+                if window != self.sent_window:
+                    self.sent_window, self.sent = window, 0
+                if self.sent >= count:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self.gone.wait(), (window + 1) * seconds - now)
+                    self.sent_window, self.sent = window + 1, 0
+                self.sent += 1
+        await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+
+    async def websocket_receive(self, message: dict[str, Any]) -> None:
+        self.arrived = message.get("arrived")
+        await super().websocket_receive(message)
 
     async def connect(self) -> None:
         await super().connect()
@@ -67,7 +126,20 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
             self.token_id = context.auth.token_id
             self.auth_group = auth_group_name(user.pk)
             await self.channel_layer.group_add(self.auth_group, self.channel_name)
+        if user is not None and context.auth.expires_at is not None:
+            # Revocation and bans arrive as messages; expiry is a time: close then.
+            delay = (context.auth.expires_at - timezone.now()).total_seconds()
+            self.expiry = asyncio.get_running_loop().call_later(
+                max(0.0, delay), lambda: asyncio.ensure_future(self._expired())
+            )
         return UNSET
+
+    async def _expired(self) -> None:
+        if self.context is not None:
+            self.context.auth.user = None
+            self.context.auth.failure = "UNAUTHENTICATED"
+        if not self.closing:
+            await self._close(CLOSE_FORBIDDEN, "Token expired")
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Refuse oversized messages (close 1009) and floods (close 4429) before parsing."""
@@ -78,8 +150,13 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
             await self._close(CLOSE_MESSAGE_TOO_BIG, "Message too big")
             return
         user = self.context.auth.user if self.context is not None else None
-        if not await self.limiter.allow(user.pk if user is not None else None):
+        if not await self.limiter.allow(user.pk if user is not None else None, at=self.arrived):
             await self._close(CLOSE_TOO_MANY_MESSAGES, "Too many messages")
+            return
+        if text_data is not None and not _is_object(text_data):
+            # strawberry's handler indexes the message and dies on a JSON null, list or
+            # string, leaving an open socket that never answers again (issue 14).
+            await self._close(CLOSE_BAD_MESSAGE, "A message is a JSON object")
             return
         await super().receive(text_data=text_data, bytes_data=bytes_data)
 
@@ -103,6 +180,7 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
             await self._close(CLOSE_FORBIDDEN, "Token revoked")
 
     async def disconnect(self, code: int) -> None:
+        self.gone.set()
         if self.auth_group is not None and self.channel_layer is not None:
             try:
                 await self.channel_layer.group_discard(self.auth_group, self.channel_name)
@@ -110,4 +188,14 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
                 log.warning("could not leave %s", self.auth_group, exc_info=True)
         if self.keepalive_task is not None:
             self.keepalive_task.cancel()
+        if self.expiry is not None:
+            self.expiry.cancel()
         await super().disconnect(code)
+
+
+def _is_object(text: str) -> bool:
+    """Whether a frame is a JSON object (not JSON at all is strawberry's to refuse)."""
+    try:
+        return isinstance(json.loads(text), dict)
+    except ValueError:
+        return True

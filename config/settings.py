@@ -272,10 +272,16 @@ RATE_LIMIT_MUTATIONS_USER = _env_rate("RATE_LIMIT_MUTATIONS_USER", "20/1")
 RATE_LIMIT_MUTATIONS_IP = _env_rate("RATE_LIMIT_MUTATIONS_IP", "60/1")
 RATE_LIMIT_WS_MESSAGES_CONNECTION = _env_rate("RATE_LIMIT_WS_MESSAGES_CONNECTION", "20/1")
 RATE_LIMIT_WS_MESSAGES_USER = _env_rate("RATE_LIMIT_WS_MESSAGES_USER", "60/1")
+# What the server sends on one websocket (beyond it, sending waits for the next window),
+# and the stored events one client address may have replayed by matchEvents(after:).
+RATE_LIMIT_WS_SENT_CONNECTION = _env_rate("RATE_LIMIT_WS_SENT_CONNECTION", "100/1")
+RATE_LIMIT_WS_REPLAYED_IP = _env_rate("RATE_LIMIT_WS_REPLAYED_IP", "3000/60")
 # Failed logins: after this many for one username (or from one address) in the window,
 # logins for it are refused until the window ends.
 LOGIN_FAILURES_USERNAME = _env_rate("LOGIN_FAILURES_USERNAME", "10/900")
 LOGIN_FAILURES_IP = _env_rate("LOGIN_FAILURES_IP", "100/900")
+# Accounts registered from one client address (Argon2 makes each one costly).
+RATE_LIMIT_REGISTRATIONS_IP = _env_rate("RATE_LIMIT_REGISTRATIONS_IP", "10/600")
 
 # /metrics: when set, the scraper must send `Authorization: Bearer <METRICS_TOKEN>`.
 METRICS_TOKEN = _env("METRICS_TOKEN")
