@@ -11,6 +11,11 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("rummy")
 # Every CELERY_* setting in config/settings.py configures this app.
 app.config_from_object("django.conf:settings", namespace="CELERY")
+# kombu's Redis transport with the fix of config/broker.py (a worker survives a Redis
+# restart); the broker URL stays redis://. Keep trying to reconnect for as long as it
+# takes (the default gives up after 100 attempts, a few minutes of Redis away).
+app.conf.broker_transport = "config.broker:Transport"
+app.conf.broker_connection_max_retries = None
 app.autodiscover_tasks()
 # bots/ is not a Django app (it knows only the engine), so the line above misses its tasks.
 app.autodiscover_tasks(["bots"])
