@@ -18,7 +18,7 @@ from strawberry.relay import PageInfo
 from strawberry.scalars import JSON
 
 from api.rejections import Rejection
-from engine.cards import JOKER, parse_card
+from engine.cards import JOKER_CODE, parse_card
 from matches.selectors import MatchView
 
 if TYPE_CHECKING:
@@ -70,8 +70,8 @@ class Card:
 def card(text: str) -> Card:
     """A Card from a code, or from a meld's annotated joker ``*:7D``."""
     code, _, represents = text.partition(":")
-    if code == JOKER:
-        return Card(code=JOKER, rank=None, suit=None, represents=represents or None)
+    if code == JOKER_CODE:
+        return Card(code=JOKER_CODE, rank=None, suit=None, represents=represents or None)
     parsed = parse_card(code)
     return Card(code=code, rank=parsed.rank, suit=parsed.suit, represents=None)
 
