@@ -114,6 +114,20 @@ class Turn:
     draft: list[Meld] | None = strawberry.field(description="The live, unvalidated table.")
 
 
+@strawberry.enum(description="Who plays a seat (RULES.md T-TAKEOVER).")
+class SeatController(Enum):
+    PLAYER = "PLAYER"
+    BOT = "BOT"
+    TAKEOVER = "TAKEOVER"
+
+
+@strawberry.enum(description="Why a bot plays a person's seat (RULES.md T-ASYNC, T-TAKEOVER).")
+class TakeoverReason(Enum):
+    TIMEOUTS = "TIMEOUTS"
+    RESIGNED = "RESIGNED"
+    DISCONNECTED = "DISCONNECTED"
+
+
 @strawberry.federation.type(keys=["matchId index"], description="A seat of a match.")
 class Seat:
     match_id: strawberry.ID
@@ -127,9 +141,23 @@ class Seat:
     rounds_won: int
     resigned: bool
     bot_playing: bool = strawberry.field(
-        description="A bot plays this seat now (after timeouts or a resignation)."
+        description="A bot plays this seat now (timeouts, resignation, takeover: see controller)."
     )
     timeouts: int
+    controller: SeatController | None = strawberry.field(
+        default=None,
+        description=(
+            "Who plays the seat: PLAYER (its person), BOT (seated as a bot) or TAKEOVER "
+            "(a bot plays a person's seat; see controllerSince and takeoverReason). "
+            "Null for an empty seat."
+        ),
+    )
+    controller_since: datetime | None = strawberry.field(
+        default=None, description="Since when the controller plays the seat."
+    )
+    takeover_reason: TakeoverReason | None = strawberry.field(
+        default=None, description="For TAKEOVER: why a bot plays the seat."
+    )
 
     @strawberry.field(description="The seated player; null for a bot or an empty seat.")
     async def user(self) -> Annotated[UserType, strawberry.lazy("api.accounts")] | None:
@@ -164,6 +192,11 @@ def seat(match_id: int, data: Mapping[str, Any]) -> Seat:
         resigned=data.get("resigned", False),
         bot_playing=bool(data.get("botPlaying", False)),
         timeouts=data.get("timeouts", 0),
+        controller=SeatController(data["controller"]) if data.get("controller") else None,
+        controller_since=(
+            datetime.fromisoformat(data["controllerSince"]) if data.get("controllerSince") else None
+        ),
+        takeover_reason=TakeoverReason(data["takeover"]) if data.get("takeover") else None,
     )
 
 
@@ -277,7 +310,10 @@ def match_event(data: Mapping[str, Any]) -> MatchEvent:
 @strawberry.type(description="A notification for the user: MATCH_STARTED, YOUR_TURN, ...")
 class UserEvent:
     type: str = strawberry.field(
-        description="MATCH_STARTED, YOUR_TURN, MATCH_ENDED or MATCH_ABORTED."
+        description=(
+            "MATCH_STARTED, YOUR_TURN, TURN_REMINDER, SEAT_TAKEN_OVER, RATING_CHANGED, "
+            "MATCH_ENDED or MATCH_ABORTED."
+        )
     )
     match_id: strawberry.ID | None
     payload: JSON

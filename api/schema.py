@@ -34,6 +34,7 @@ from strawberry.types.base import has_object_definition
 from api.errors import ShapeErrors, log_errors
 from api.limits import MutationRateLimit, query_limit_extensions
 from api.metrics import OperationMetrics
+from api.presence import RecordPresence
 
 ROOT_SUFFIXES = ("Query", "Mutation", "Subscription")
 SKIPPED_MODULES = {"schema", "apps"}
@@ -79,6 +80,7 @@ def build_schema() -> RummySchema:
         *query_limit_extensions(),
         MutationRateLimit,
         OperationMetrics,
+        RecordPresence,
         ShapeErrors,
     ]
     if not settings.GRAPHQL_INTROSPECTION:

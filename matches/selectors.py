@@ -136,8 +136,35 @@ def _seats(match: Match, game_view: Mapping[str, Any] | None) -> list[dict[str, 
             if key != "index":
                 # The engine's "bot" says a bot plays the seat now (T-ASYNC).
                 info["botPlaying" if key == "bot" else key] = value
+        info.update(_controller(row, info))
         out.append(info)
     return out
+
+
+def _controller(row: Seat, info: Mapping[str, Any]) -> dict[str, Any]:
+    """Who plays the seat (T-TAKEOVER): PLAYER, BOT (seated as one) or TAKEOVER (a bot
+    plays a person's seat: since when, why); None for an empty seat."""
+    if row.bot_level:
+        return {"controller": "BOT", "controllerSince": _iso(row.joined_at), "takeover": None}
+    if row.user_id is None:
+        return {"controller": None, "controllerSince": None, "takeover": None}
+    # The seat row knows every takeover; the engine only those it made itself.
+    reason = row.takeover or (
+        "resigned" if info.get("resigned") else "timeouts" if info.get("botPlaying") else ""
+    )
+    if not reason:
+        return {"controller": "PLAYER", "controllerSince": _iso(row.joined_at), "takeover": None}
+    return {
+        "controller": "TAKEOVER",
+        "controllerSince": _iso(row.takeover_at),
+        "takeover": reason.upper(),
+        "takeoverLevel": row.takeover_level or None,
+        "botPlaying": True,
+    }
+
+
+def _iso(value: Any) -> str | None:
+    return value.isoformat() if value is not None else None
 
 
 def match_view(

@@ -281,7 +281,9 @@ def match_reclaim(*, match_id: object, user: Any) -> Result:
             )
         if row.takeover == takeover.DISCONNECTED and not state.seats[seat].bot:
             # The engine never knew: only the seat row says a bot plays it.
-            Seat.objects.filter(pk=row.pk).update(takeover="", takeover_level="", abandoned=False)
+            Seat.objects.filter(pk=row.pk).update(
+                takeover="", takeover_level="", abandoned=False, takeover_at=None
+            )
             _append(match, [Event(SEAT_CHANGED, {"seat": seat, "change": "reclaimed"})])
             match.save()
             return match_view(match=match, seat=seat, state=state)
@@ -312,9 +314,12 @@ def match_take_over(*, match_id: object, seat: int, reason: str) -> Result:
         if row.takeover or state.seats[seat].bot:
             return Rejected(Code.NOT_ALLOWED, f"a bot plays seat {seat} already")
         level = settings.BOT_TAKEOVER_LEVEL
-        Seat.objects.filter(pk=row.pk).update(takeover=reason, takeover_level=level, abandoned=True)
+        Seat.objects.filter(pk=row.pk).update(
+            takeover=reason, takeover_level=level, abandoned=True, takeover_at=timezone.now()
+        )
         change = {"seat": seat, "change": "bot_took_over", "reason": reason, "bot": level}
         _append(match, [Event(SEAT_CHANGED, change)])
+        takeover.tell_player(match, seat, reason)
         match.save()
         if state.on_turn == seat:
             takeover.queue_takeover_bot(match)
