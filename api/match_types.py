@@ -441,3 +441,4 @@ class CreateMatchInput:
 MatchResult = Annotated[Match | Rejection, strawberry.union("MatchResult")]
 TurnResult = Annotated[Match | Rejection, strawberry.union("TurnResult")]
 DraftResult = Annotated[Match | Rejection, strawberry.union("DraftResult")]
+HintResult = Annotated[Play | Rejection, strawberry.union("HintResult")]

@@ -229,7 +229,11 @@ class MatchQuery:
         return await call(selectors.match_fits, match_id=match_id, user=get_user(info), card=card)
 
     @strawberry.field(
-        description="The solver's suggestion for the viewer's hand; refused in ranked play."
+        description="The solver's suggestion for the viewer's hand; refused in ranked play.",
+        deprecation_reason=(
+            "Use hintPlay: a refusal (HINT_NOT_ALLOWED in ranked play) is a Rejection there; "
+            "here it is a FORBIDDEN error."
+        ),
     )
     async def hint(self, info: strawberry.Info, match_id: strawberry.ID) -> t.Play | None:
         user = require_user(info)
@@ -238,18 +242,33 @@ class MatchQuery:
             raise GraphQLError(
                 found.message, extensions={"code": "FORBIDDEN", "reason": str(found.code)}
             )
-        return t.Play(
-            table=[
-                t.Meld(
-                    cards=t.cards(m.codes), kind=t.MeldKind(m.kind), placed_by=None, points=m.points
-                )
-                for m in found.table
-            ],
-            played=[t.card(c.code) for c in found.played],
-            cards=found.cards,
-            points=found.points,
-            optimal=found.optimal,
+        return _play(found)
+
+    @strawberry.field(
+        description=(
+            "The solver's suggestion for the viewer's hand, or a Rejection: "
+            "HINT_NOT_ALLOWED in ranked play, NOT_A_PLAYER, MATCH_OVER."
         )
+    )
+    async def hint_play(self, info: strawberry.Info, match_id: strawberry.ID) -> t.HintResult:
+        user = require_user(info)
+        found = await call(selectors.match_hint, match_id=match_id, user=user)
+        if isinstance(found, Rejected):
+            return rejection(found.code, found.message, rule=found.rule)
+        return _play(found)
+
+
+def _play(found: Any) -> t.Play:
+    return t.Play(
+        table=[
+            t.Meld(cards=t.cards(m.codes), kind=t.MeldKind(m.kind), placed_by=None, points=m.points)
+            for m in found.table
+        ],
+        played=[t.card(c.code) for c in found.played],
+        cards=found.cards,
+        points=found.points,
+        optimal=found.optimal,
+    )
 
 
 def _swaps(swaps: Sequence[t.JokerSwapInput] | None) -> list[tuple[int, str]]:

@@ -117,15 +117,18 @@ def match_create(
     options = _options(options)
     if not 1 <= seats <= 16:
         raise InvalidRequest("seats must be a small number of players (2..5 for most presets)")
+    # A time control is a match option a player picks: out of range is BAD_OPTION, as
+    # for the rule options (issue 11), not malformed input.
     if turn_seconds is not None and correspondence_hours is not None:
-        raise InvalidRequest("give turnSeconds or correspondenceHours, not both")
+        return Rejected(Code.BAD_OPTION, "give turnSeconds or correspondenceHours, not both")
     if turn_seconds is not None and not 5 <= turn_seconds <= MAX_TURN_SECONDS:
-        raise InvalidRequest(f"turnSeconds must be between 5 and {MAX_TURN_SECONDS}")
+        return Rejected(Code.BAD_OPTION, f"turnSeconds must be between 5 and {MAX_TURN_SECONDS}")
     if correspondence_hours is not None and not 1 <= correspondence_hours <= (
         MAX_CORRESPONDENCE_HOURS
     ):
-        raise InvalidRequest(
-            f"correspondenceHours must be between 1 and {MAX_CORRESPONDENCE_HOURS}"
+        return Rejected(
+            Code.BAD_OPTION,
+            f"correspondenceHours must be between 1 and {MAX_CORRESPONDENCE_HOURS}",
         )
     levels = [_bot_level(b) for b in bots]
     if "players" in options and options["players"] != seats:
