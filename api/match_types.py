@@ -105,6 +105,155 @@ def draft_meld(codes: Sequence[str]) -> Meld:
     return Meld(cards=[card(c) for c in codes], kind=MeldKind.INVALID, placed_by=None)
 
 
+@strawberry.enum(description="The phase of a turn (RULES.md): what the seat on turn does next.")
+class TurnPhase(Enum):
+    PLAY = "play"
+    DISCARD = "discard"
+    KEY = "key"
+    DRAW = "draw"
+    MELD = "meld"
+    OVER = "over"
+
+
+def phase(text: object) -> TurnPhase:
+    try:
+        return TurnPhase(text)
+    except ValueError:
+        return TurnPhase.OVER
+
+
+@strawberry.type(
+    description=(
+        "What the viewer may do now. Never null: a viewer not on turn (or a spectator) "
+        "gets onTurn false and what they may do meanwhile."
+    )
+)
+class LegalActions:
+    phase: TurnPhase
+    on_turn: bool
+    can_commit: bool
+    draw_sources: list[DrawSource]
+    river_tiles: int = strawberry.field(description="A river draw may name an index below this.")
+    can_pass: bool
+    discardable: list[Card]
+    can_undo: bool
+    can_update_draft: bool
+    key_tile: Card | None
+    booty: list[Card]
+    opened: bool
+    may_manipulate: bool
+    draw_penalty: int = strawberry.field(description="Cards a stock draw would cost now.")
+    can_update_rack_order: bool = strawberry.field(
+        description="setRackOrder is open to a seated player, on turn or not."
+    )
+    can_resign: bool
+    can_reclaim: bool = strawberry.field(description="reclaimSeat would give the seat back.")
+
+
+def legal_actions(data: MatchView) -> LegalActions:
+    v = data.view or {}
+    on = v.get("legal") or {}
+    seated = data.seat is not None
+    me = next((s for s in data.seats if s.get("index") == data.seat), {}) if seated else {}
+    active = data.status == "ACTIVE"
+    return LegalActions(
+        phase=phase(on.get("phase", v.get("phase") or "over")),
+        on_turn=bool(on.get("onTurn")),
+        can_commit=bool(on.get("commit")),
+        draw_sources=[DrawSource(str(x).upper()) for x in on.get("drawSources", ())],
+        river_tiles=on.get("riverTiles", 0),
+        can_pass=bool(on.get("pass")),
+        discardable=cards(on.get("discardable")),
+        can_undo=bool(on.get("undo")),
+        can_update_draft=bool(on.get("updateDraft")),
+        key_tile=card(on["keyTile"]) if on.get("keyTile") else None,
+        booty=cards(on.get("booty")),
+        opened=bool(on.get("opened", me.get("opened", False))),
+        may_manipulate=bool(on.get("mayManipulate")),
+        draw_penalty=on.get("drawPenalty", 0),
+        can_update_rack_order=seated and active,
+        can_resign=seated and data.status in ("WAITING", "ACTIVE") and not me.get("resigned"),
+        can_reclaim=seated
+        and active
+        and me.get("controller") == "TAKEOVER"
+        and me.get("takeover") != "RESIGNED",
+    )
+
+
+@strawberry.enum(description="How a round ended.")
+class RoundTermination(Enum):
+    OUT = "out"
+    STALEMATE = "stalemate"
+    DRAWN = "drawn"
+
+
+@strawberry.enum(description="How a match ended.")
+class MatchTermination(Enum):
+    ROUNDS = "rounds"
+    OUTS = "outs"
+    TARGET = "target"
+    EXTRA_ROUND = "extra_round"
+    RESIGNATION = "resignation"
+
+
+@strawberry.type(description="One finished round (per-seat lists are indexed by seat).")
+class RoundResult:
+    round: int
+    termination: RoundTermination
+    winners: list[int]
+    went_out: int | None
+    rummy: bool
+    hand_values: list[int | None]
+    hand_counts: list[int | None]
+    hands: list[list[Card]] = strawberry.field(description="Revealed at the round's end.")
+    scores: list[int | None] = strawberry.field(description="Null: sat the round out.")
+    totals: list[int]
+    extra: bool
+
+
+def round_result(d: Mapping[str, Any]) -> RoundResult:
+    return RoundResult(
+        round=d.get("round", 0),
+        termination=RoundTermination(d.get("termination", "out")),
+        winners=list(d.get("winners") or []),
+        went_out=d.get("wentOut"),
+        rummy=bool(d.get("rummy")),
+        hand_values=list(d.get("handValues") or []),
+        hand_counts=list(d.get("handCounts") or []),
+        hands=[cards(h) for h in d.get("hands") or []],
+        scores=list(d.get("scores") or []),
+        totals=list(d.get("totals") or []),
+        extra=bool(d.get("extra")),
+    )
+
+
+@strawberry.type(description="How the match ended; `ranking` lists seats best first.")
+class MatchOutcome:
+    termination: MatchTermination
+    winners: list[int]
+    ranking: list[int]
+    totals: list[int]
+    rounds_won: list[int]
+    outs: list[int]
+    rounds_played: int
+    resigned: list[int]
+    higher_wins: bool
+
+
+def match_outcome(d: Mapping[str, Any]) -> MatchOutcome:
+    return MatchOutcome(
+        termination=MatchTermination(d.get("termination", "rounds")),
+        winners=list(d.get("winners") or []),
+        ranking=list(d.get("ranking") or []),
+        totals=list(d.get("totals") or []),
+        rounds_won=list(d.get("roundsWon") or []),
+        outs=list(d.get("outs") or []),
+        rounds_played=d.get("roundsPlayed", 0),
+        resigned=list(d.get("resigned") or []),
+        higher_wins=bool(d.get("higherWins")),
+    )
+
+
 @strawberry.type(description="The turn being played.")
 class Turn:
     number: int = strawberry.field(description="Send this back as `turn` with every move.")
@@ -228,9 +377,18 @@ class Match:
     last_seq: int = strawberry.field(description="The seq of the match's latest event.")
     winner: Seat | None
     winners: list[Seat]
-    legal: JSON | None = strawberry.field(description="What the viewer may do now.")
-    outcome: JSON | None
-    rounds: JSON = strawberry.field(description="Each finished round's result.")
+    legal: JSON | None = strawberry.field(
+        description="What the viewer may do now.", deprecation_reason="Use legalActions."
+    )
+    outcome: JSON | None = strawberry.field(deprecation_reason="Use result.")
+    rounds: JSON = strawberry.field(
+        description="Each finished round's result.", deprecation_reason="Use roundResults."
+    )
+    legal_actions: LegalActions = strawberry.field(
+        description="What the viewer may do now (every viewer: see onTurn)."
+    )
+    result: MatchOutcome | None = strawberry.field(description="How the match ended.")
+    round_results: list[RoundResult] = strawberry.field(description="Each finished round.")
     view: JSON | None = strawberry.field(
         description="The engine's whole view for this viewer (what bots play from)."
     )
@@ -286,24 +444,10 @@ def match(data: MatchView) -> Match:
         legal=v.get("legal"),
         outcome=v.get("outcome"),
         rounds=v.get("rounds", []),
+        legal_actions=legal_actions(data),
+        result=match_outcome(v["outcome"]) if v.get("outcome") else None,
+        round_results=[round_result(r) for r in v.get("rounds", [])],
         view=data.view,
-    )
-
-
-@strawberry.type(description="One event of a match, as the viewer may see it.")
-class MatchEvent:
-    seq: int
-    type: str
-    match_id: strawberry.ID
-    payload: JSON
-
-
-def match_event(data: Mapping[str, Any]) -> MatchEvent:
-    return MatchEvent(
-        seq=data["seq"],
-        type=data["type"],
-        match_id=strawberry.ID(str(data["matchId"])),
-        payload=data["payload"],
     )
 
 

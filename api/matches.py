@@ -20,6 +20,7 @@ from graphql import GraphQLError
 from strawberry.relay import PageInfo
 from strawberry.scalars import JSON
 
+from api import events as ev
 from api import match_types as t
 from api.auth import forbidden, get_user, require_user
 from api.errors import bad_input
@@ -469,7 +470,7 @@ class MatchSubscription:
     )
     async def match_events(
         self, info: strawberry.Info, match_id: strawberry.ID, after: int | None = None
-    ) -> AsyncGenerator[t.MatchEvent, None]:
+    ) -> AsyncGenerator[ev.MatchEvent, None]:
         user = get_user(info)
         if after is not None and after < 0:
             raise bad_input("after is a seq the client saw (0 or more)")
@@ -485,7 +486,7 @@ class MatchSubscription:
             last = after or 0
             backlog, done = await ws_call(_backlog, match_id=pk, after=last, seat=seat)
             for event in backlog:
-                yield t.match_event(event)
+                yield ev.match_event(event)
                 last = event["seq"]
                 if event["type"] in FINAL_EVENTS:
                     return
@@ -512,13 +513,13 @@ class MatchSubscription:
                             gap = [await ws_call(selectors.resync_event, match=match, seat=seat)]
                         for event in gap:
                             if event["seq"] > last:
-                                yield t.match_event(event)
+                                yield ev.match_event(event)
                                 last = event["seq"]
                         if row["seq"] <= last:
                             continue
                     if row["type"] == "SEAT_CHANGED" and user is not None:
                         seat = await ws_call(_seat_now, match_id=pk, user=user)
-                    yield t.match_event(selectors.shape_event(pk, row, seat))
+                    yield ev.match_event(selectors.shape_event(pk, row, seat))
                     last = row["seq"]
                     if row["type"] in FINAL_EVENTS:
                         return

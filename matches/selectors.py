@@ -16,6 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models import Exists, OuterRef, QuerySet
+from django.utils import timezone
 
 from engine.events import Event, event_for, event_full
 from engine.rules import ALIASES, PRESETS, RuleSet, ruleset
@@ -211,7 +212,14 @@ def match_view(
 def event_row(row: MatchEvent) -> dict[str, Any]:
     """A stored event as the publisher sends it between server processes (private
     parts included: it never leaves the server unshaped)."""
-    return {"seq": row.seq, "type": row.type, "public": row.public, "private": row.private}
+    at = row.created_at.isoformat() if row.created_at else None
+    return {
+        "seq": row.seq,
+        "type": row.type,
+        "public": row.public,
+        "private": row.private,
+        "at": at,
+    }
 
 
 def shape_event(match_id: int, row: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
@@ -223,6 +231,7 @@ def shape_event(match_id: int, row: Mapping[str, Any], seat: int | None) -> dict
         "type": shaped["type"],
         "matchId": match_id,
         "payload": shaped["payload"],
+        "at": row.get("at"),
     }
 
 
@@ -249,6 +258,7 @@ def resync_event(*, match: Match, seat: int | None) -> dict[str, Any]:
         "type": RESYNC,
         "matchId": match.pk,
         "payload": current.to_dict(),
+        "at": timezone.now().isoformat(),
     }
 
 

@@ -62,7 +62,7 @@ from engine.actions import (
 )
 from engine.errors import BadInput, Code, EngineError
 from engine.events import Event
-from engine.game import apply, new_game
+from engine.game import apply, new_game, table_json
 from engine.rules import find_preset, ruleset
 from engine.state import GameState
 from matches import deadlines, publishing, takeover
@@ -618,6 +618,11 @@ def _store(
     now = timezone.now()
     started = match.turn == 0
     turn_changed = state.turn != match.turn
+    finished = state.outcome is not None
+    deadline = match.deadline
+    if not finished and turn_changed:
+        deadline = _deadline(match, now)
+    events = _self_sufficient(load_state(match), state, events, deadline)
     rows = _append(match, events)
     if action is not None:
         MatchAction.objects.create(
@@ -631,7 +636,6 @@ def _store(
     match.state = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
     match.turn = state.turn
     match.round = state.round
-    finished = state.outcome is not None
     match.on_turn = None if finished else state.on_turn
     if finished:
         assert state.outcome is not None
@@ -641,7 +645,7 @@ def _store(
         match.winners = list(state.outcome.winners)
         match.outcome = state.outcome.to_dict()
     elif turn_changed:
-        match.deadline = _deadline(match, now)
+        match.deadline = deadline
     match.save()
     _rounds(match, rows, now)
     takeover.record_seat_events(match, rows)
@@ -685,6 +689,61 @@ def _store(
                 bot=bot,
             )
         )
+
+
+def _self_sufficient(
+    before: GameState | None,
+    state: GameState,
+    events: Sequence[Event],
+    deadline: datetime | None,
+) -> list[Event]:
+    """The move's events made self-sufficient (API.md "Typed contract"): TURN_STARTED
+    carries the deadline; the move's last event carries ``after`` (the public state
+    after the move: counts, turn, deadline, seats, the table when it changed) and, in
+    the private part of each seat whose hand the move changed, ``myHand``; CARD_DRAWN
+    carries the stock's size after it."""
+    out = list(events)
+    if not out:
+        return out
+    iso = _iso(deadline)
+    stock = len(before.stock) if before is not None else 0
+    for i, e in enumerate(out):
+        if e.type in ("ROUND_STARTED", "STOCK_RESTOCKED"):
+            stock = int(e.public.get("stockCount", stock))
+        elif e.type == "TURN_STARTED":
+            out[i] = Event(e.type, {**e.public, "deadline": iso}, e.private)
+        elif e.type == "CARD_DRAWN":
+            # The stock's size right after this draw (a move may draw more than once).
+            if e.public.get("source") == "stock":
+                stock -= int(e.public.get("count", 0))
+            out[i] = Event(e.type, {**e.public, "stockCount": stock}, e.private)
+    over = state.outcome is not None
+    cur = state.current
+    after: dict[str, Any] = {
+        "turn": state.turn,
+        "onTurn": None if over else state.on_turn,
+        "phase": "over" if over else state.phase,
+        "deadline": None if over else iso,
+        "stockCount": len(state.stock),
+        "discardCount": len(state.discard),
+        "discardTop": state.discard[-1].code if state.discard else None,
+        "river": [c.code for c in state.river],
+        "seats": [
+            {"index": i, "handCount": len(s.hand), "opened": s.opened, "score": s.total}
+            for i, s in enumerate(state.seats)
+        ],
+        "table": None,
+        "draft": [list(m) for m in cur.draft] if cur.draft is not None and not over else None,
+    }
+    if before is None or before.table != state.table or before.placed_by != state.placed_by:
+        after["table"] = table_json(state.table, state.placed_by)
+    private = {k: dict(v) for k, v in out[-1].private.items()}
+    for i, seat in enumerate(state.seats):
+        if before is None or i >= len(before.seats) or before.seats[i].hand != seat.hand:
+            private.setdefault(i, {})["myHand"] = [c.code for c in seat.hand]
+    last = out[-1]
+    out[-1] = Event(last.type, {**last.public, "after": after}, private)
+    return out
 
 
 def _append(match: Match, events: Sequence[Event]) -> list[MatchEvent]:
