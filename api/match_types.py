@@ -41,6 +41,22 @@ class BotLevel(Enum):
     EXPERT = "EXPERT"
 
 
+@strawberry.enum(description="myMatches lists: MY_TURN feeds app badges.")
+class MyMatchesFilter(Enum):
+    MY_TURN = "MY_TURN"
+    ACTIVE = "ACTIVE"
+    FINISHED = "FINISHED"
+
+
+@strawberry.enum(description="Why a player is reported (reportPlayer).")
+class ReportReason(Enum):
+    CHEATING = "CHEATING"
+    ABUSE = "ABUSE"
+    STALLING = "STALLING"
+    NAME = "NAME"
+    OTHER = "OTHER"
+
+
 @strawberry.enum(description="Where a draw takes its card from.")
 class DrawSource(Enum):
     STOCK = "STOCK"

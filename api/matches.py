@@ -131,8 +131,10 @@ def _after(cursor: str | None) -> int | None:
         raise bad_input("after is not a cursor of this list") from None
 
 
-def _my_matches(user: Any, status: str | None, first: int, after: int | None) -> t.MatchConnection:
-    rows = selectors.my_matches(user=user, status=status, first=first, after=after)
+def _my_matches(
+    user: Any, status: str | None, first: int, after: int | None, filter: str | None = None
+) -> t.MatchConnection:
+    rows = selectors.my_matches(user=user, status=status, first=first, after=after, filter=filter)
     return _connection(rows, user)
 
 
@@ -163,13 +165,19 @@ class MatchQuery:
     async def match(self, info: strawberry.Info, id: strawberry.ID) -> t.Match | None:
         return await resolve_match(info, id)
 
-    @strawberry.field(description="The viewer's matches, newest first.")
+    @strawberry.field(
+        description=(
+            "The viewer's matches, newest first. filter: MY_TURN (running, the viewer on "
+            "turn: app badges), ACTIVE (running), FINISHED (finished or aborted)."
+        )
+    )
     async def my_matches(
         self,
         info: strawberry.Info,
         status: t.MatchStatus | None = None,
         first: int = 20,
         after: str | None = None,
+        filter: t.MyMatchesFilter | None = None,
     ) -> t.MatchConnection:
         user = require_user(info)
         return await call(
@@ -178,6 +186,7 @@ class MatchQuery:
             status=enum_value(status) if status else None,
             first=first,
             after=_after(after),
+            filter=enum_value(filter) if filter else None,
         )
 
     @strawberry.field(description="Public matches waiting for players, newest first.")
@@ -327,6 +336,41 @@ class MatchMutation:
     async def reclaim_seat(self, info: strawberry.Info, match_id: strawberry.ID) -> t.MatchResult:
         user = require_user(info)
         return to_result(await call(services.match_reclaim, match_id=match_id, user=user))
+
+    @strawberry.mutation(
+        description=(
+            "Keep your hand in this order (exactly your hand's cards), on turn or not; "
+            "kept across turns, cards drawn later go last. myHand follows it."
+        )
+    )
+    async def set_rack_order(
+        self, info: strawberry.Info, match_id: strawberry.ID, cards: list[str]
+    ) -> t.MatchResult:
+        user = require_user(info)
+        return to_result(
+            await call(services.match_set_rack_order, match_id=match_id, user=user, cards=cards)
+        )
+
+    @strawberry.mutation(
+        description="Report a player to the moderators; false if there is no such player."
+    )
+    async def report_player(
+        self,
+        info: strawberry.Info,
+        username: str,
+        reason: t.ReportReason,
+        match_id: strawberry.ID | None = None,
+        text: str | None = None,
+    ) -> bool:
+        user = require_user(info)
+        return await call(
+            services.player_report,
+            user=user,
+            username=username,
+            match_id=match_id,
+            reason=enum_value(reason),
+            text=text,
+        )
 
     @strawberry.mutation(description="Show the in-progress table live (not validated).")
     async def update_draft(

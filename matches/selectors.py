@@ -180,6 +180,14 @@ def match_view(
     if state is not None:
         game_view = view(state, seat)
         options = dict(game_view["options"])
+        if seat is not None and game_view.get("hand"):
+            order = (
+                Seat.objects.filter(match=match, index=seat)
+                .values_list("rack_order", flat=True)
+                .first()
+            )
+            if order:
+                game_view["hand"] = in_rack_order(game_view["hand"], order)
     else:
         game_view = None
         options = match_rules(match).options()
@@ -274,14 +282,46 @@ def _page(qs: QuerySet[Match], first: int, after: int | None) -> tuple[list[Matc
     return rows[:first], len(rows) > first
 
 
+MY_TURN, ACTIVE, FINISHED = "MY_TURN", "ACTIVE", "FINISHED"
+
+
 def my_matches(
-    *, user: Any, status: str | None = None, first: int = 20, after: int | None = None
+    *,
+    user: Any,
+    status: str | None = None,
+    first: int = 20,
+    after: int | None = None,
+    filter: str | None = None,
 ) -> tuple[list[Match], bool]:
-    """The user's matches, newest first, and whether there are more."""
+    """The user's matches, newest first, and whether there are more. ``filter``:
+    MY_TURN (running, the user's seat on turn and played by the user: app badges),
+    ACTIVE (running), FINISHED (over: finished or aborted)."""
     qs = Match.objects.filter(seats__user=user)
     if status is not None:
         qs = qs.filter(status=status)
+    if filter == MY_TURN:
+        mine = Seat.objects.filter(
+            match=OuterRef("pk"), user=user, index=OuterRef("on_turn"), takeover=""
+        )
+        qs = qs.filter(status=MatchStatus.ACTIVE).filter(Exists(mine))
+    elif filter == ACTIVE:
+        qs = qs.filter(status=MatchStatus.ACTIVE)
+    elif filter == FINISHED:
+        qs = qs.filter(status__in=[MatchStatus.FINISHED, MatchStatus.ABORTED])
     return _page(qs, first, after)
+
+
+def in_rack_order(hand: list[str], order: list[str]) -> list[str]:
+    """``hand`` in the player's rack order (setRackOrder): the cards of ``order`` still
+    in the hand first, in that order, then the others (drawn since) in the hand's own
+    order. The same multiset of cards as ``hand``, always."""
+    rest = list(hand)
+    out = []
+    for code in order:
+        if code in rest:
+            rest.remove(code)
+            out.append(code)
+    return out + rest
 
 
 def open_matches(

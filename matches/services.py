@@ -60,6 +60,7 @@ from engine.actions import (
     UpdateDraft,
     action_to_dict,
 )
+from engine.cards import parse_card
 from engine.errors import BadInput, Code, EngineError
 from engine.events import Event
 from engine.game import apply, new_game, table_json
@@ -338,6 +339,69 @@ def match_abort(*, match_id: object, by: Any = None, reason: str = "") -> Result
             return _over()
         _abort(match, reason=reason or "aborted by a moderator")
         return match_view(match=match, seat=None)
+
+
+MAX_REPORT_TEXT = 2000
+
+
+def match_set_rack_order(*, match_id: object, user: Any, cards: Sequence[str]) -> Result:
+    """The order the player keeps their hand in (API.md setRackOrder), any time during
+    play, on turn or not; kept per seat across turns (cards drawn later go last).
+    CARD_NOT_IN_HAND unless ``cards`` is exactly the hand (as a multiset)."""
+    if len(cards) > 200:
+        raise InvalidRequest("a rack holds at most 200 cards")
+    with transaction.atomic():
+        match = _lock(match_id)
+        if match.over:
+            return _over()
+        seat = _seat_index(match, user)
+        if seat is None:
+            return Rejected(Code.NOT_A_PLAYER, "you have no seat in this match")
+        if match.status != MatchStatus.ACTIVE:
+            return Rejected(Code.NOT_ALLOWED, "the match has not started")
+        state = _state(match)
+        try:
+            wanted = sorted(parse_card(c).code for c in cards)
+        except EngineError as exc:
+            return Rejected.of(exc)
+        hand = [c.code for c in state.seats[seat].hand]
+        if wanted != sorted(hand):
+            return Rejected(
+                Code.CARD_NOT_IN_HAND, "the rack order must list exactly the cards of your hand"
+            )
+        codes = [parse_card(c).code for c in cards]
+        Seat.objects.filter(match=match, index=seat).update(rack_order=codes)
+        return match_view(match=match, seat=seat, state=state)
+
+
+def player_report(
+    *, user: Any, username: str, match_id: object | None, reason: str, text: str | None
+) -> bool:
+    """Record a report of ``username`` by ``user`` for moderators (the admin's list).
+    False for an unknown username; InvalidRequest for oneself or an unknown reason;
+    MatchNotFound for a match the user may not see."""
+    from django.contrib.auth import get_user_model
+
+    from matches.models import PlayerReport, ReportReason
+
+    if reason not in ReportReason.values:
+        raise InvalidRequest(f"reason must be one of {', '.join(ReportReason.values)}")
+    if text is not None and len(text) > MAX_REPORT_TEXT:
+        raise InvalidRequest(f"text is at most {MAX_REPORT_TEXT} characters")
+    reported = get_user_model().objects.filter(username=username).first()
+    if reported is None:
+        return False
+    if reported.pk == user.pk:
+        raise InvalidRequest("you cannot report yourself")
+    match = None
+    if match_id is not None:
+        from matches.selectors import match_get
+
+        match = match_get(match_id=match_id, user=user)
+    PlayerReport.objects.create(
+        reporter=user, reported=reported, match=match, reason=reason, text=text or ""
+    )
+    return True
 
 
 # -- turns: the same path for humans and bots -------------------------------------------------
