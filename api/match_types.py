@@ -14,7 +14,6 @@ from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
 
 import strawberry
-from strawberry.relay import PageInfo
 from strawberry.scalars import JSON
 
 from api.rejections import Rejection
@@ -548,6 +547,28 @@ def replay(data: Mapping[str, Any]) -> Replay:
         hands=[cards(h) for h in data["hands"]],
         winners=data["winners"],
         outcome=data["outcome"],
+    )
+
+
+@strawberry.federation.type(
+    shareable=True,
+    description=(
+        "Where a page of a connection is (Relay). @shareable: another subgraph with Relay "
+        "connections defines the same type."
+    ),
+)
+class PageInfo:
+    has_next_page: bool = strawberry.field(
+        description="When paginating forwards, are there more items?"
+    )
+    has_previous_page: bool = strawberry.field(
+        description="When paginating backwards, are there more items?"
+    )
+    start_cursor: str | None = strawberry.field(
+        description="When paginating backwards, the cursor to continue."
+    )
+    end_cursor: str | None = strawberry.field(
+        description="When paginating forwards, the cursor to continue."
     )
 
 

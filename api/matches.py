@@ -17,7 +17,6 @@ import strawberry
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from graphql import GraphQLError
-from strawberry.relay import PageInfo
 from strawberry.scalars import JSON
 
 from api import events as ev
@@ -113,7 +112,7 @@ def _connection(rows: tuple[list[MatchRow], bool], user: Any) -> t.MatchConnecti
     ]
     return t.MatchConnection(
         edges=edges,
-        page_info=PageInfo(
+        page_info=t.PageInfo(
             has_next_page=more,
             has_previous_page=False,
             start_cursor=edges[0].cursor if edges else None,
