@@ -254,7 +254,156 @@ class OtherEvent(MatchEvent):
     pass
 
 
+# -- the user's notifications (myEvents) -----------------------------------------------------
+
+
+@strawberry.enum(description="The kind of a notification; UserEvent.type as an enum.")
+class UserEventKind(Enum):
+    MATCH_STARTED = "MATCH_STARTED"
+    YOUR_TURN = "YOUR_TURN"
+    TURN_REMINDER = "TURN_REMINDER"
+    SEAT_TAKEN_OVER = "SEAT_TAKEN_OVER"
+    MATCH_ENDED = "MATCH_ENDED"
+    MATCH_ABORTED = "MATCH_ABORTED"
+    RATING_CHANGED = "RATING_CHANGED"
+    OTHER = "OTHER"
+
+
+@strawberry.interface(description="A notification for the user (myEvents).")
+class UserEvent:
+    type: str = strawberry.field(description="The kind as a string (see `kind`).")
+    kind: UserEventKind
+    match_id: strawberry.ID | None
+    payload: JSON = strawberry.field(deprecation_reason=PAYLOAD_DEPRECATION)
+
+
+@strawberry.type(description="MATCH_STARTED: a match of yours was dealt (also from the queue).")
+class MatchStartedNotice(UserEvent):
+    pass
+
+
+@strawberry.type(description="YOUR_TURN, or TURN_REMINDER when the turn's time runs short.")
+class TurnNotice(UserEvent):
+    turn: int
+    seat: int
+    deadline: datetime | None
+
+
+@strawberry.type(description="SEAT_TAKEN_OVER: a bot plays your seat now (reclaimSeat).")
+class SeatTakenOver(UserEvent):
+    seat: int
+    reason: t.TakeoverReason | None
+    bot: t.BotLevel | None
+    since: datetime | None
+
+
+@strawberry.type(description="MATCH_ENDED: how a match of yours ended.")
+class MatchEndedNotice(UserEvent):
+    winners: list[int]
+    outcome: t.MatchOutcome | None
+
+
+@strawberry.type(description="MATCH_ABORTED: a match of yours ended without a result.")
+class MatchAbortedNotice(UserEvent):
+    reason: str
+
+
+@strawberry.type(description="A rating: mu, sigma and the ordinal shown.")
+class RatingValue:
+    mu: float
+    sigma: float
+    ordinal: float
+    provisional: bool | None
+
+
+@strawberry.type(description="RATING_CHANGED: a ranked match moved your rating.")
+class RatingChanged(UserEvent):
+    ruleset: str
+    tempo: str
+    rank: int | None
+    before: RatingValue | None
+    after: RatingValue | None
+
+
+@strawberry.type(description="A notification of a kind this server version has no type for.")
+class OtherNotice(UserEvent):
+    pass
+
+
+def _rating(d: object) -> RatingValue | None:
+    if not isinstance(d, Mapping):
+        return None
+    return RatingValue(
+        mu=float(d.get("mu", 0)),
+        sigma=float(d.get("sigma", 0)),
+        ordinal=float(d.get("ordinal", 0)),
+        provisional=d.get("provisional"),
+    )
+
+
+def _member(enum: Any, text: object) -> Any:
+    value = str(text or "").upper()
+    return enum(value) if value in enum.__members__ else None
+
+
+def user_event(data: Mapping[str, Any]) -> UserEvent:
+    """The typed notification of a published user event (type, matchId, payload)."""
+    kind_text = str(data.get("type", ""))
+    p: Mapping[str, Any] = data.get("payload") or {}
+    kind = _member(UserEventKind, kind_text) or UserEventKind.OTHER
+    match_id = data.get("matchId")
+    common: dict[str, Any] = {
+        "type": kind_text,
+        "kind": kind,
+        "match_id": strawberry.ID(str(match_id)) if match_id else None,
+        "payload": p,
+    }
+    if kind == UserEventKind.MATCH_STARTED:
+        return MatchStartedNotice(**common)
+    if kind in (UserEventKind.YOUR_TURN, UserEventKind.TURN_REMINDER):
+        return TurnNotice(
+            **common,
+            turn=p.get("turn", 0),
+            seat=p.get("seat", 0),
+            deadline=_time(p.get("deadline")),
+        )
+    if kind == UserEventKind.SEAT_TAKEN_OVER:
+        return SeatTakenOver(
+            **common,
+            seat=p.get("seat", 0),
+            reason=_member(t.TakeoverReason, p.get("reason")),
+            bot=_member(t.BotLevel, p.get("bot")),
+            since=_time(p.get("since")),
+        )
+    if kind == UserEventKind.MATCH_ENDED:
+        outcome = p.get("outcome")
+        return MatchEndedNotice(
+            **common,
+            winners=list(p.get("winners") or []),
+            outcome=t.match_outcome(outcome) if isinstance(outcome, Mapping) else None,
+        )
+    if kind == UserEventKind.MATCH_ABORTED:
+        return MatchAbortedNotice(**common, reason=str(p.get("reason", "")))
+    if kind == UserEventKind.RATING_CHANGED:
+        return RatingChanged(
+            **common,
+            ruleset=str(p.get("ruleset", "")),
+            tempo=str(p.get("tempo", "")),
+            rank=p.get("rank"),
+            before=_rating(p.get("before")),
+            after=_rating(p.get("after")),
+        )
+    return OtherNotice(**common)
+
+
 SCHEMA_TYPES = [
+    MatchStartedNotice,
+    TurnNotice,
+    SeatTakenOver,
+    MatchEndedNotice,
+    MatchAbortedNotice,
+    RatingChanged,
+    OtherNotice,
     MatchStarted,
     RoundStarted,
     TurnStarted,

@@ -466,18 +466,6 @@ def match(data: MatchView) -> Match:
     )
 
 
-@strawberry.type(description="A notification for the user: MATCH_STARTED, YOUR_TURN, ...")
-class UserEvent:
-    type: str = strawberry.field(
-        description=(
-            "MATCH_STARTED, YOUR_TURN, TURN_REMINDER, SEAT_TAKEN_OVER, RATING_CHANGED, "
-            "MATCH_ENDED or MATCH_ABORTED."
-        )
-    )
-    match_id: strawberry.ID | None
-    payload: JSON
-
-
 @strawberry.type(description="A rule-set preset with its options and their defaults.")
 class Ruleset:
     name: str

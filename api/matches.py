@@ -568,16 +568,14 @@ class MatchSubscription:
                         return
 
     @strawberry.subscription(
-        description="The viewer's notifications: MATCH_STARTED, YOUR_TURN, MATCH_ENDED, ..."
+        description=(
+            "The viewer's notifications, one type per kind: MATCH_STARTED, YOUR_TURN, "
+            "TURN_REMINDER, SEAT_TAKEN_OVER, MATCH_ENDED, MATCH_ABORTED, RATING_CHANGED."
+        )
     )
-    async def my_events(self, info: strawberry.Info) -> AsyncGenerator[t.UserEvent, None]:
+    async def my_events(self, info: strawberry.Info) -> AsyncGenerator[ev.UserEvent, None]:
         user = require_user(info)
         ws = _ws(info)
         async with ws.listen_to_channel(USER_EVENT, groups=[user_group(user.pk)]) as live:
             async for message in live:
-                event = message["event"]
-                yield t.UserEvent(
-                    type=event["type"],
-                    match_id=strawberry.ID(str(event["matchId"])) if event.get("matchId") else None,
-                    payload=event.get("payload") or {},
-                )
+                yield ev.user_event(message["event"])

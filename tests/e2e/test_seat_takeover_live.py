@@ -21,7 +21,6 @@ from matches.models import Seat
 from tests.e2e.conftest import (
     CREATE,
     MATCH_EVENTS,
-    MY_EVENTS,
     START,
     Client,
     in_db,
@@ -41,6 +40,14 @@ query Seats($id: ID!) {
 }
 """
 ME = "{ me { id } }"
+NOTICES = """
+subscription {
+  myEvents {
+    __typename type kind matchId payload
+    ... on SeatTakenOver { seat reason bot since }
+  }
+}
+"""
 
 
 @pytest.fixture
@@ -95,7 +102,7 @@ async def test_only_a_timed_match_takes_the_seat_of_a_player_gone_offline(
         busy = await _started(busy_player, turnSeconds=3600)
         gone = await _started(gone_player, turnSeconds=3600)
         notices = await gone_player.socket()
-        notice_sub = await notices.subscribe(MY_EVENTS)
+        notice_sub = await notices.subscribe(NOTICES)
         await asyncio.sleep(0.5)
 
         # when: each closes the match's socket; one goes on over HTTP, two go quiet
@@ -140,6 +147,9 @@ async def test_only_a_timed_match_takes_the_seat_of_a_player_gone_offline(
     assert views["gone"]["takeoverReason"] == "DISCONNECTED"
     assert views["gone"]["controllerSince"] is not None
     assert told["matchId"] == gone and told["payload"]["reason"] == "DISCONNECTED"
+    assert told["__typename"] == "SeatTakenOver" and told["kind"] == "SEAT_TAKEN_OVER"
+    assert (told["seat"], told["reason"], told["bot"]) == (0, "DISCONNECTED", "MEDIUM")
+    assert told["since"] is not None
     mails = [p.read_text() for p in (procs.workdir / "mail").glob("*")]
     assert any("gone@example.com" in m and "bot" in m for m in mails), mails
     for name in ("untimed", "busy"):
