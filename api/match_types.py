@@ -14,11 +14,10 @@ from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
 
 import strawberry
-from strawberry.relay import PageInfo
 from strawberry.scalars import JSON
 
 from api.rejections import Rejection
-from engine.cards import JOKER, parse_card
+from engine.cards import JOKER_CODE, parse_card
 from matches.selectors import MatchView
 
 if TYPE_CHECKING:
@@ -39,6 +38,22 @@ class BotLevel(Enum):
     MEDIUM = "MEDIUM"
     HARD = "HARD"
     EXPERT = "EXPERT"
+
+
+@strawberry.enum(description="myMatches lists: MY_TURN feeds app badges.")
+class MyMatchesFilter(Enum):
+    MY_TURN = "MY_TURN"
+    ACTIVE = "ACTIVE"
+    FINISHED = "FINISHED"
+
+
+@strawberry.enum(description="Why a player is reported (reportPlayer).")
+class ReportReason(Enum):
+    CHEATING = "CHEATING"
+    ABUSE = "ABUSE"
+    STALLING = "STALLING"
+    NAME = "NAME"
+    OTHER = "OTHER"
 
 
 @strawberry.enum(description="Where a draw takes its card from.")
@@ -70,8 +85,8 @@ class Card:
 def card(text: str) -> Card:
     """A Card from a code, or from a meld's annotated joker ``*:7D``."""
     code, _, represents = text.partition(":")
-    if code == JOKER:
-        return Card(code=JOKER, rank=None, suit=None, represents=represents or None)
+    if code == JOKER_CODE:
+        return Card(code=JOKER_CODE, rank=None, suit=None, represents=represents or None)
     parsed = parse_card(code)
     return Card(code=code, rank=parsed.rank, suit=parsed.suit, represents=None)
 
@@ -105,6 +120,155 @@ def draft_meld(codes: Sequence[str]) -> Meld:
     return Meld(cards=[card(c) for c in codes], kind=MeldKind.INVALID, placed_by=None)
 
 
+@strawberry.enum(description="The phase of a turn (RULES.md): what the seat on turn does next.")
+class TurnPhase(Enum):
+    PLAY = "play"
+    DISCARD = "discard"
+    KEY = "key"
+    DRAW = "draw"
+    MELD = "meld"
+    OVER = "over"
+
+
+def phase(text: object) -> TurnPhase:
+    try:
+        return TurnPhase(text)
+    except ValueError:
+        return TurnPhase.OVER
+
+
+@strawberry.type(
+    description=(
+        "What the viewer may do now. Never null: a viewer not on turn (or a spectator) "
+        "gets onTurn false and what they may do meanwhile."
+    )
+)
+class LegalActions:
+    phase: TurnPhase
+    on_turn: bool
+    can_commit: bool
+    draw_sources: list[DrawSource]
+    river_tiles: int = strawberry.field(description="A river draw may name an index below this.")
+    can_pass: bool
+    discardable: list[Card]
+    can_undo: bool
+    can_update_draft: bool
+    key_tile: Card | None
+    booty: list[Card]
+    opened: bool
+    may_manipulate: bool
+    draw_penalty: int = strawberry.field(description="Cards a stock draw would cost now.")
+    can_update_rack_order: bool = strawberry.field(
+        description="setRackOrder is open to a seated player, on turn or not."
+    )
+    can_resign: bool
+    can_reclaim: bool = strawberry.field(description="reclaimSeat would give the seat back.")
+
+
+def legal_actions(data: MatchView) -> LegalActions:
+    v = data.view or {}
+    on = v.get("legal") or {}
+    seated = data.seat is not None
+    me = next((s for s in data.seats if s.get("index") == data.seat), {}) if seated else {}
+    active = data.status == "ACTIVE"
+    return LegalActions(
+        phase=phase(on.get("phase", v.get("phase") or "over")),
+        on_turn=bool(on.get("onTurn")),
+        can_commit=bool(on.get("commit")),
+        draw_sources=[DrawSource(str(x).upper()) for x in on.get("drawSources", ())],
+        river_tiles=on.get("riverTiles", 0),
+        can_pass=bool(on.get("pass")),
+        discardable=cards(on.get("discardable")),
+        can_undo=bool(on.get("undo")),
+        can_update_draft=bool(on.get("updateDraft")),
+        key_tile=card(on["keyTile"]) if on.get("keyTile") else None,
+        booty=cards(on.get("booty")),
+        opened=bool(on.get("opened", me.get("opened", False))),
+        may_manipulate=bool(on.get("mayManipulate")),
+        draw_penalty=on.get("drawPenalty", 0),
+        can_update_rack_order=seated and active,
+        can_resign=seated and data.status in ("WAITING", "ACTIVE") and not me.get("resigned"),
+        can_reclaim=seated
+        and active
+        and me.get("controller") == "TAKEOVER"
+        and me.get("takeover") != "RESIGNED",
+    )
+
+
+@strawberry.enum(description="How a round ended.")
+class RoundTermination(Enum):
+    OUT = "out"
+    STALEMATE = "stalemate"
+    DRAWN = "drawn"
+
+
+@strawberry.enum(description="How a match ended.")
+class MatchTermination(Enum):
+    ROUNDS = "rounds"
+    OUTS = "outs"
+    TARGET = "target"
+    EXTRA_ROUND = "extra_round"
+    RESIGNATION = "resignation"
+
+
+@strawberry.type(description="One finished round (per-seat lists are indexed by seat).")
+class RoundResult:
+    round: int
+    termination: RoundTermination
+    winners: list[int]
+    went_out: int | None
+    rummy: bool
+    hand_values: list[int | None]
+    hand_counts: list[int | None]
+    hands: list[list[Card]] = strawberry.field(description="Revealed at the round's end.")
+    scores: list[int | None] = strawberry.field(description="Null: sat the round out.")
+    totals: list[int]
+    extra: bool
+
+
+def round_result(d: Mapping[str, Any]) -> RoundResult:
+    return RoundResult(
+        round=d.get("round", 0),
+        termination=RoundTermination(d.get("termination", "out")),
+        winners=list(d.get("winners") or []),
+        went_out=d.get("wentOut"),
+        rummy=bool(d.get("rummy")),
+        hand_values=list(d.get("handValues") or []),
+        hand_counts=list(d.get("handCounts") or []),
+        hands=[cards(h) for h in d.get("hands") or []],
+        scores=list(d.get("scores") or []),
+        totals=list(d.get("totals") or []),
+        extra=bool(d.get("extra")),
+    )
+
+
+@strawberry.type(description="How the match ended; `ranking` lists seats best first.")
+class MatchOutcome:
+    termination: MatchTermination
+    winners: list[int]
+    ranking: list[int]
+    totals: list[int]
+    rounds_won: list[int]
+    outs: list[int]
+    rounds_played: int
+    resigned: list[int]
+    higher_wins: bool
+
+
+def match_outcome(d: Mapping[str, Any]) -> MatchOutcome:
+    return MatchOutcome(
+        termination=MatchTermination(d.get("termination", "rounds")),
+        winners=list(d.get("winners") or []),
+        ranking=list(d.get("ranking") or []),
+        totals=list(d.get("totals") or []),
+        rounds_won=list(d.get("roundsWon") or []),
+        outs=list(d.get("outs") or []),
+        rounds_played=d.get("roundsPlayed", 0),
+        resigned=list(d.get("resigned") or []),
+        higher_wins=bool(d.get("higherWins")),
+    )
+
+
 @strawberry.type(description="The turn being played.")
 class Turn:
     number: int = strawberry.field(description="Send this back as `turn` with every move.")
@@ -112,6 +276,20 @@ class Turn:
     phase: str = strawberry.field(description="play, discard, key, draw or meld.")
     deadline: datetime | None
     draft: list[Meld] | None = strawberry.field(description="The live, unvalidated table.")
+
+
+@strawberry.enum(description="Who plays a seat (RULES.md T-TAKEOVER).")
+class SeatController(Enum):
+    PLAYER = "PLAYER"
+    BOT = "BOT"
+    TAKEOVER = "TAKEOVER"
+
+
+@strawberry.enum(description="Why a bot plays a person's seat (RULES.md T-ASYNC, T-TAKEOVER).")
+class TakeoverReason(Enum):
+    TIMEOUTS = "TIMEOUTS"
+    RESIGNED = "RESIGNED"
+    DISCONNECTED = "DISCONNECTED"
 
 
 @strawberry.federation.type(keys=["matchId index"], description="A seat of a match.")
@@ -127,9 +305,23 @@ class Seat:
     rounds_won: int
     resigned: bool
     bot_playing: bool = strawberry.field(
-        description="A bot plays this seat now (after timeouts or a resignation)."
+        description="A bot plays this seat now (timeouts, resignation, takeover: see controller)."
     )
     timeouts: int
+    controller: SeatController | None = strawberry.field(
+        default=None,
+        description=(
+            "Who plays the seat: PLAYER (its person), BOT (seated as a bot) or TAKEOVER "
+            "(a bot plays a person's seat; see controllerSince and takeoverReason). "
+            "Null for an empty seat."
+        ),
+    )
+    controller_since: datetime | None = strawberry.field(
+        default=None, description="Since when the controller plays the seat."
+    )
+    takeover_reason: TakeoverReason | None = strawberry.field(
+        default=None, description="For TAKEOVER: why a bot plays the seat."
+    )
 
     @strawberry.field(description="The seated player; null for a bot or an empty seat.")
     async def user(self) -> Annotated[UserType, strawberry.lazy("api.accounts")] | None:
@@ -164,6 +356,11 @@ def seat(match_id: int, data: Mapping[str, Any]) -> Seat:
         resigned=data.get("resigned", False),
         bot_playing=bool(data.get("botPlaying", False)),
         timeouts=data.get("timeouts", 0),
+        controller=SeatController(data["controller"]) if data.get("controller") else None,
+        controller_since=(
+            datetime.fromisoformat(data["controllerSince"]) if data.get("controllerSince") else None
+        ),
+        takeover_reason=TakeoverReason(data["takeover"]) if data.get("takeover") else None,
     )
 
 
@@ -195,9 +392,18 @@ class Match:
     last_seq: int = strawberry.field(description="The seq of the match's latest event.")
     winner: Seat | None
     winners: list[Seat]
-    legal: JSON | None = strawberry.field(description="What the viewer may do now.")
-    outcome: JSON | None
-    rounds: JSON = strawberry.field(description="Each finished round's result.")
+    legal: JSON | None = strawberry.field(
+        description="What the viewer may do now.", deprecation_reason="Use legalActions."
+    )
+    outcome: JSON | None = strawberry.field(deprecation_reason="Use result.")
+    rounds: JSON = strawberry.field(
+        description="Each finished round's result.", deprecation_reason="Use roundResults."
+    )
+    legal_actions: LegalActions = strawberry.field(
+        description="What the viewer may do now (every viewer: see onTurn)."
+    )
+    result: MatchOutcome | None = strawberry.field(description="How the match ended.")
+    round_results: list[RoundResult] = strawberry.field(description="Each finished round.")
     view: JSON | None = strawberry.field(
         description="The engine's whole view for this viewer (what bots play from)."
     )
@@ -259,34 +465,11 @@ def match(data: MatchView) -> Match:
         legal=v.get("legal"),
         outcome=v.get("outcome"),
         rounds=v.get("rounds", []),
+        legal_actions=legal_actions(data),
+        result=match_outcome(v["outcome"]) if v.get("outcome") else None,
+        round_results=[round_result(r) for r in v.get("rounds", [])],
         view=data.view,
     )
-
-
-@strawberry.type(description="One event of a match, as the viewer may see it.")
-class MatchEvent:
-    seq: int
-    type: str
-    match_id: strawberry.ID
-    payload: JSON
-
-
-def match_event(data: Mapping[str, Any]) -> MatchEvent:
-    return MatchEvent(
-        seq=data["seq"],
-        type=data["type"],
-        match_id=strawberry.ID(str(data["matchId"])),
-        payload=data["payload"],
-    )
-
-
-@strawberry.type(description="A notification for the user: MATCH_STARTED, YOUR_TURN, ...")
-class UserEvent:
-    type: str = strawberry.field(
-        description="MATCH_STARTED, YOUR_TURN, MATCH_ENDED or MATCH_ABORTED."
-    )
-    match_id: strawberry.ID | None
-    payload: JSON
 
 
 @strawberry.type(description="A rule-set preset with its options and their defaults.")
@@ -361,6 +544,28 @@ def replay(data: Mapping[str, Any]) -> Replay:
     )
 
 
+@strawberry.federation.type(
+    shareable=True,
+    description=(
+        "Where a page of a connection is (Relay). @shareable: another subgraph with Relay "
+        "connections defines the same type."
+    ),
+)
+class PageInfo:
+    has_next_page: bool = strawberry.field(
+        description="When paginating forwards, are there more items?"
+    )
+    has_previous_page: bool = strawberry.field(
+        description="When paginating backwards, are there more items?"
+    )
+    start_cursor: str | None = strawberry.field(
+        description="When paginating backwards, the cursor to continue."
+    )
+    end_cursor: str | None = strawberry.field(
+        description="When paginating forwards, the cursor to continue."
+    )
+
+
 @strawberry.type
 class MatchEdge:
     cursor: str
@@ -411,3 +616,4 @@ class CreateMatchInput:
 MatchResult = Annotated[Match | Rejection, strawberry.union("MatchResult")]
 TurnResult = Annotated[Match | Rejection, strawberry.union("TurnResult")]
 DraftResult = Annotated[Match | Rejection, strawberry.union("DraftResult")]
+HintResult = Annotated[Play | Rejection, strawberry.union("HintResult")]

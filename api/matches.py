@@ -18,9 +18,9 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from django.conf import settings
 from graphql import GraphQLError
-from strawberry.relay import PageInfo
 from strawberry.scalars import JSON
 
+from api import events as ev
 from api import match_types as t
 from api.auth import forbidden, get_user, require_user
 from api.errors import bad_input, rate_limited
@@ -84,9 +84,9 @@ def to_result(result: MatchView | Rejected) -> t.Match | Rejection:
     return t.match(result.for_client())
 
 
-def client_event(event: dict[str, Any], public_id: str) -> t.MatchEvent:
+def client_event(event: dict[str, Any], public_id: str) -> ev.MatchEvent:
     """A shaped event as it leaves the server: ``matchId`` is the match's public id."""
-    return t.match_event({**event, "matchId": public_id})
+    return ev.match_event({**event, "matchId": public_id})
 
 
 def _viewed(match_id: object, user: Any) -> MatchView:
@@ -121,7 +121,7 @@ def _connection(rows: tuple[list[MatchRow], bool], user: Any) -> t.MatchConnecti
     ]
     return t.MatchConnection(
         edges=edges,
-        page_info=PageInfo(
+        page_info=t.PageInfo(
             has_next_page=more,
             has_previous_page=False,
             start_cursor=edges[0].cursor if edges else None,
@@ -139,8 +139,10 @@ def _after(cursor: str | None) -> int | None:
         raise bad_input("after is not a cursor of this list") from None
 
 
-def _my_matches(user: Any, status: str | None, first: int, after: int | None) -> t.MatchConnection:
-    rows = selectors.my_matches(user=user, status=status, first=first, after=after)
+def _my_matches(
+    user: Any, status: str | None, first: int, after: int | None, filter: str | None = None
+) -> t.MatchConnection:
+    rows = selectors.my_matches(user=user, status=status, first=first, after=after, filter=filter)
     return _connection(rows, user)
 
 
@@ -171,13 +173,19 @@ class MatchQuery:
     async def match(self, info: strawberry.Info, id: strawberry.ID) -> t.Match | None:
         return await resolve_match(info, id)
 
-    @strawberry.field(description="The viewer's matches, newest first.")
+    @strawberry.field(
+        description=(
+            "The viewer's matches, newest first. filter: MY_TURN (running, the viewer on "
+            "turn: app badges), ACTIVE (running), FINISHED (finished or aborted)."
+        )
+    )
     async def my_matches(
         self,
         info: strawberry.Info,
         status: t.MatchStatus | None = None,
         first: int = 20,
         after: str | None = None,
+        filter: t.MyMatchesFilter | None = None,
     ) -> t.MatchConnection:
         user = require_user(info)
         return await call(
@@ -186,6 +194,7 @@ class MatchQuery:
             status=enum_value(status) if status else None,
             first=first,
             after=_after(after),
+            filter=enum_value(filter) if filter else None,
         )
 
     @strawberry.field(description="Public matches waiting for players, newest first.")
@@ -255,7 +264,11 @@ class MatchQuery:
         return await call(selectors.match_fits, match_id=match_id, user=get_user(info), card=card)
 
     @strawberry.field(
-        description="The solver's suggestion for the viewer's hand; refused in ranked play."
+        description="The solver's suggestion for the viewer's hand; refused in ranked play.",
+        deprecation_reason=(
+            "Use hintPlay: a refusal (HINT_NOT_ALLOWED in ranked play) is a Rejection there; "
+            "here it is a FORBIDDEN error."
+        ),
     )
     async def hint(self, info: strawberry.Info, match_id: strawberry.ID) -> t.Play | None:
         user = require_user(info)
@@ -264,18 +277,33 @@ class MatchQuery:
             raise GraphQLError(
                 found.message, extensions={"code": "FORBIDDEN", "reason": str(found.code)}
             )
-        return t.Play(
-            table=[
-                t.Meld(
-                    cards=t.cards(m.codes), kind=t.MeldKind(m.kind), placed_by=None, points=m.points
-                )
-                for m in found.table
-            ],
-            played=[t.card(c.code) for c in found.played],
-            cards=found.cards,
-            points=found.points,
-            optimal=found.optimal,
+        return _play(found)
+
+    @strawberry.field(
+        description=(
+            "The solver's suggestion for the viewer's hand, or a Rejection: "
+            "HINT_NOT_ALLOWED in ranked play, NOT_A_PLAYER, MATCH_OVER."
         )
+    )
+    async def hint_play(self, info: strawberry.Info, match_id: strawberry.ID) -> t.HintResult:
+        user = require_user(info)
+        found = await call(selectors.match_hint, match_id=match_id, user=user)
+        if isinstance(found, Rejected):
+            return rejection(found.code, found.message, rule=found.rule)
+        return _play(found)
+
+
+def _play(found: Any) -> t.Play:
+    return t.Play(
+        table=[
+            t.Meld(cards=t.cards(m.codes), kind=t.MeldKind(m.kind), placed_by=None, points=m.points)
+            for m in found.table
+        ],
+        played=[t.card(c.code) for c in found.played],
+        cards=found.cards,
+        points=found.points,
+        optimal=found.optimal,
+    )
 
 
 def _swaps(swaps: Sequence[t.JokerSwapInput] | None) -> list[tuple[int, str]]:
@@ -339,6 +367,41 @@ class MatchMutation:
     async def reclaim_seat(self, info: strawberry.Info, match_id: strawberry.ID) -> t.MatchResult:
         user = require_user(info)
         return to_result(await call(services.match_reclaim, match_id=match_id, user=user))
+
+    @strawberry.mutation(
+        description=(
+            "Keep your hand in this order (exactly your hand's cards), on turn or not; "
+            "kept across turns, cards drawn later go last. myHand follows it."
+        )
+    )
+    async def set_rack_order(
+        self, info: strawberry.Info, match_id: strawberry.ID, cards: list[str]
+    ) -> t.MatchResult:
+        user = require_user(info)
+        return to_result(
+            await call(services.match_set_rack_order, match_id=match_id, user=user, cards=cards)
+        )
+
+    @strawberry.mutation(
+        description="Report a player to the moderators; false if there is no such player."
+    )
+    async def report_player(
+        self,
+        info: strawberry.Info,
+        username: str,
+        reason: t.ReportReason,
+        match_id: strawberry.ID | None = None,
+        text: str | None = None,
+    ) -> bool:
+        user = require_user(info)
+        return await call(
+            services.player_report,
+            user=user,
+            username=username,
+            match_id=match_id,
+            reason=enum_value(reason),
+            text=text,
+        )
 
     @strawberry.mutation(description="Show the in-progress table live (not validated).")
     async def update_draft(
@@ -491,7 +554,7 @@ class MatchSubscription:
     )
     async def match_events(
         self, info: strawberry.Info, match_id: strawberry.ID, after: int | None = None
-    ) -> AsyncGenerator[t.MatchEvent, None]:
+    ) -> AsyncGenerator[ev.MatchEvent, None]:
         user = get_user(info)
         if after is not None and after < 0:
             raise bad_input("after is a seq the client saw (0 or more)")
@@ -547,9 +610,12 @@ class MatchSubscription:
                         return
 
     @strawberry.subscription(
-        description="The viewer's notifications: MATCH_STARTED, YOUR_TURN, MATCH_ENDED, ..."
+        description=(
+            "The viewer's notifications, one type per kind: MATCH_STARTED, YOUR_TURN, "
+            "TURN_REMINDER, SEAT_TAKEN_OVER, MATCH_ENDED, MATCH_ABORTED, RATING_CHANGED."
+        )
     )
-    async def my_events(self, info: strawberry.Info) -> AsyncGenerator[t.UserEvent, None]:
+    async def my_events(self, info: strawberry.Info) -> AsyncGenerator[ev.UserEvent, None]:
         user = require_user(info)
         ws = _ws(info)
         async with ws.listen_to_channel(USER_EVENT, groups=[user_group(user.pk)]) as live:
@@ -558,8 +624,4 @@ class MatchSubscription:
                 match_id = event.get("matchId")
                 if match_id is not None:  # the row's key, server-side: send the public id
                     match_id = await ws_call(selectors.public_id_of, match_id=match_id)
-                yield t.UserEvent(
-                    type=event["type"],
-                    match_id=strawberry.ID(str(match_id)) if match_id else None,
-                    payload=event.get("payload") or {},
-                )
+                yield ev.user_event({**event, "matchId": match_id})

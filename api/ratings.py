@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import strawberry
 from asgiref.sync import sync_to_async
-from strawberry.relay import PageInfo
 
 from accounts import ratings
 from accounts.models import Tempo as TempoValue
 from api.errors import bad_input
+from api.match_types import PageInfo
 
 if TYPE_CHECKING:
     from api.accounts import UserType

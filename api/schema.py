@@ -27,13 +27,16 @@ import strawberry
 from django.conf import settings
 from graphql import GraphQLError
 from strawberry.extensions import DisableIntrospection, SchemaExtension
+from strawberry.federation.schema import FederationAny
+from strawberry.federation.schema_directives import Key
 from strawberry.schema.config import StrawberryConfig
 from strawberry.tools import merge_types
 from strawberry.types.base import has_object_definition
 
-from api.errors import ShapeErrors, log_errors
+from api.errors import ShapeErrors, bad_input, log_errors
 from api.limits import MutationRateLimit, query_limit_extensions
 from api.metrics import OperationMetrics
+from api.presence import RecordPresence
 
 ROOT_SUFFIXES = ("Query", "Mutation", "Subscription")
 SKIPPED_MODULES = {"schema", "apps"}
@@ -65,7 +68,40 @@ def _collect() -> tuple[dict[str, list[type]], list[type]]:
     return roots, extra
 
 
+def _key_fields(type_: Any) -> list[list[str]]:
+    """The field names of each ``@key`` of a federation entity type ([] for others)."""
+    definition = getattr(type_, "definition", None)
+    keys = []
+    for directive in getattr(definition, "directives", None) or ():
+        if isinstance(directive, Key):
+            keys.append(str(directive.fields).split())
+    return keys
+
+
+def _is_key_value(value: object) -> bool:
+    return isinstance(value, str | int) and not isinstance(value, bool)
+
+
 class RummySchema(strawberry.federation.Schema):
+    def entities_resolver(  # type: ignore[override]
+        self, info: strawberry.Info, representations: list[FederationAny]
+    ) -> list[FederationAny]:
+        # A representation only a broken router sends (no __typename, an unknown type,
+        # a key missing or not a scalar) is BAD_INPUT, not a resolver's TypeError (a 500
+        # with a traceback in the log).
+        for index, representation in enumerate(representations):
+            if not isinstance(representation, dict):
+                raise bad_input(f"representation {index} is not an object")
+            name = representation.get("__typename")
+            type_ = self.schema_converter.type_map.get(name) if isinstance(name, str) else None
+            keys = _key_fields(type_) if type_ is not None else []
+            if not keys:
+                raise bad_input(f"representation {index}: __typename names no entity type")
+            if not any(all(_is_key_value(representation.get(f)) for f in key) for key in keys):
+                fields = " or ".join(repr(" ".join(k)) for k in keys)
+                raise bad_input(f"representation {index} of {name} needs its key {fields}")
+        return super().entities_resolver(info, representations)
+
     def process_errors(self, errors: list[GraphQLError], execution_context: Any = None) -> None:
         # Replaces strawberry's default, which logs every error (a typo in a client's
         # query included) at ERROR level; only unexpected ones deserve that.
@@ -79,6 +115,7 @@ def build_schema() -> RummySchema:
         *query_limit_extensions(),
         MutationRateLimit,
         OperationMetrics,
+        RecordPresence,
         ShapeErrors,
     ]
     if not settings.GRAPHQL_INTROSPECTION:

@@ -434,14 +434,27 @@ X_FRAME_OPTIONS = "DENY"
 
 # --- logging ----------------------------------------------------------------------------
 
+# LOG_FORMAT=json: one JSON object a line. The periodic work (beat's sends, the worker's
+# received/succeeded lines for each sweep and matchmaking tick) logs at INFO once per
+# tick even while idle: those loggers start at WARNING unless LOG_LEVEL is DEBUG.
+_LOG_LEVEL = _env("LOG_LEVEL", "INFO").upper()
+_TICK_LEVEL = "DEBUG" if _LOG_LEVEL == "DEBUG" else "WARNING"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+        "json": {"()": "api.logs.JsonFormatter"},
     },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "json" if _env("LOG_FORMAT", "plain").lower() == "json" else "plain",
+        },
     },
-    "root": {"handlers": ["console"], "level": _env("LOG_LEVEL", "INFO")},
+    "loggers": {
+        name: {"level": _TICK_LEVEL}
+        for name in ("celery.beat", "celery.app.trace", "celery.worker.strategy")
+    },
+    "root": {"handlers": ["console"], "level": _LOG_LEVEL},
 }

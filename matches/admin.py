@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString
 
 from matches import selectors, services
 from matches.errors import Rejected
-from matches.models import Match, MatchEvent, Round, Seat
+from matches.models import Match, MatchEvent, PlayerReport, Round, Seat
 
 MAX_EVENTS_SHOWN = 500
 
@@ -169,3 +169,14 @@ class MatchEventAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+@admin.register(PlayerReport)
+class PlayerReportAdmin(admin.ModelAdmin):
+    """Reports of players (reportPlayer): moderators read them and mark them resolved."""
+
+    list_display = ("created_at", "reported", "reason", "reporter", "match", "resolved")
+    list_filter = ("reason", "resolved")
+    search_fields = ("reported__username", "reporter__username", "text")
+    readonly_fields = ("reporter", "reported", "match", "reason", "text", "created_at")
+    list_editable = ("resolved",)

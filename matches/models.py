@@ -129,6 +129,10 @@ class Seat(models.Model):
     )
     abandoned = models.BooleanField(default=False)
     timeouts = models.PositiveIntegerField(default=0)
+    # When the takeover began (null while the person plays the seat): Seat.controllerSince.
+    takeover_at = models.DateTimeField(null=True, blank=True)
+    # The player's own order of their hand (setRackOrder), codes; kept across turns.
+    rack_order = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["match", "index"]
@@ -307,3 +311,35 @@ class PushDevice(models.Model):
 
     def __str__(self) -> str:
         return f"{self.platform} device of {self.user_id}"
+
+
+class ReportReason(models.TextChoices):
+    CHEATING = "CHEATING"
+    ABUSE = "ABUSE"
+    STALLING = "STALLING"
+    NAME = "NAME"
+    OTHER = "OTHER"
+
+
+class PlayerReport(models.Model):
+    """A report of a player by another (reportPlayer), for moderators in the admin."""
+
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_made"
+    )
+    reported = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_received"
+    )
+    match = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="reports"
+    )
+    reason = models.CharField(max_length=12, choices=ReportReason.choices)
+    text = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    resolved = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"report of {self.reported} by {self.reporter}: {self.reason}"

@@ -6,6 +6,11 @@ Each ``matchEvents`` subscription of a signed-in user writes the time into the h
 the user was last connected to the match (several sockets: the latest of them). A user
 with no field never subscribed (an HTTP-only client) and is never judged disconnected.
 Redis trouble never breaks a subscription: presence is then simply not recorded.
+
+Any authenticated request counts as being there too (T-TAKEOVER: "no open subscription
+and no request"): :func:`touch` writes the time into ``rummy:seen:<user id>`` (the API
+calls it for every operation of a signed-in user, at most once per heartbeat interval
+and process), and :func:`last_seen` takes the later of the two.
 """
 
 from __future__ import annotations
@@ -28,6 +33,38 @@ def presence_key(match_id: int) -> str:
     return f"rummy:presence:{match_id}"
 
 
+def seen_key(user_id: int) -> str:
+    return f"rummy:seen:{user_id}"
+
+
+def heartbeat_interval() -> float:
+    # Several beats within the grace period, whatever the two settings say.
+    return float(min(settings.PRESENCE_HEARTBEAT_SECONDS, settings.PRESENCE_GRACE_SECONDS / 3))
+
+
+_touched: dict[int, float] = {}
+
+
+async def touch(user_id: int) -> None:
+    """Record that ``user_id`` made a request now (best effort, throttled per process)."""
+    now = time.time()
+    if now - _touched.get(user_id, 0.0) < heartbeat_interval():
+        return
+    if len(_touched) > 100_000:  # bounded: forget everyone rather than grow
+        _touched.clear()
+    _touched[user_id] = now
+    import redis.asyncio as aioredis
+
+    client = aioredis.Redis.from_url(settings.REDIS_URL)
+    try:
+        await client.set(seen_key(user_id), repr(now), ex=KEY_TTL_SECONDS)
+    except Exception as exc:  # presence is best effort
+        log.warning("request of user %s not recorded as presence: %s", user_id, exc)
+    finally:
+        with contextlib.suppress(Exception):
+            await client.aclose()
+
+
 @contextlib.asynccontextmanager
 async def attending(match_id: int, user: Any) -> AsyncIterator[None]:
     """Record ``user``'s presence in ``match_id`` while the block runs (no-op for an
@@ -48,8 +85,7 @@ async def attending(match_id: int, user: Any) -> AsyncIterator[None]:
         except Exception as exc:  # presence is best effort
             log.warning("presence of user %s in match %s not recorded: %s", user_id, match_id, exc)
 
-    # Several beats within the grace period, whatever the two settings say.
-    interval = min(settings.PRESENCE_HEARTBEAT_SECONDS, settings.PRESENCE_GRACE_SECONDS / 3)
+    interval = heartbeat_interval()
 
     async def heartbeat() -> None:
         while True:
@@ -70,7 +106,8 @@ async def attending(match_id: int, user: Any) -> AsyncIterator[None]:
 
 
 def last_seen(pairs: Sequence[tuple[int, int]]) -> dict[tuple[int, int], float]:
-    """When each (match id, user id) was last connected, for those ever connected."""
+    """When each (match id, user id) was last there (subscribed to the match, or any
+    request), for those ever seen."""
     if not pairs:
         return {}
     import redis
@@ -80,7 +117,13 @@ def last_seen(pairs: Sequence[tuple[int, int]]) -> dict[tuple[int, int], float]:
         pipe = client.pipeline(transaction=False)
         for match_id, user_id in pairs:
             pipe.hget(presence_key(match_id), str(user_id))
+            pipe.get(seen_key(user_id))
         values = pipe.execute()
     finally:
         client.close()
-    return {pair: float(value) for pair, value in zip(pairs, values, strict=True) if value}
+    out: dict[tuple[int, int], float] = {}
+    for i, pair in enumerate(pairs):
+        times = [float(v) for v in values[2 * i : 2 * i + 2] if v]
+        if times:
+            out[pair] = max(times)
+    return out

@@ -18,6 +18,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models import Exists, OuterRef, QuerySet
+from django.utils import timezone
 
 from engine.events import Event, event_for, event_full
 from engine.rules import ALIASES, PRESETS, RuleSet, ruleset
@@ -177,8 +178,35 @@ def _seats(match: Match, game_view: Mapping[str, Any] | None) -> list[dict[str, 
             if key != "index":
                 # The engine's "bot" says a bot plays the seat now (T-ASYNC).
                 info["botPlaying" if key == "bot" else key] = value
+        info.update(_controller(row, info))
         out.append(info)
     return out
+
+
+def _controller(row: Seat, info: Mapping[str, Any]) -> dict[str, Any]:
+    """Who plays the seat (T-TAKEOVER): PLAYER, BOT (seated as one) or TAKEOVER (a bot
+    plays a person's seat: since when, why); None for an empty seat."""
+    if row.bot_level:
+        return {"controller": "BOT", "controllerSince": _iso(row.joined_at), "takeover": None}
+    if row.user_id is None:
+        return {"controller": None, "controllerSince": None, "takeover": None}
+    # The seat row knows every takeover; the engine only those it made itself.
+    reason = row.takeover or (
+        "resigned" if info.get("resigned") else "timeouts" if info.get("botPlaying") else ""
+    )
+    if not reason:
+        return {"controller": "PLAYER", "controllerSince": _iso(row.joined_at), "takeover": None}
+    return {
+        "controller": "TAKEOVER",
+        "controllerSince": _iso(row.takeover_at),
+        "takeover": reason.upper(),
+        "takeoverLevel": row.takeover_level or None,
+        "botPlaying": True,
+    }
+
+
+def _iso(value: Any) -> str | None:
+    return value.isoformat() if value is not None else None
 
 
 def match_view(
@@ -193,6 +221,14 @@ def match_view(
     if state is not None:
         game_view = view(state, seat)
         options = dict(game_view["options"])
+        if seat is not None and game_view.get("hand"):
+            order = (
+                Seat.objects.filter(match=match, index=seat)
+                .values_list("rack_order", flat=True)
+                .first()
+            )
+            if order:
+                game_view["hand"] = in_rack_order(game_view["hand"], order)
     else:
         game_view = None
         options = match_rules(match).options()
@@ -227,7 +263,14 @@ def match_view(
 def event_row(row: MatchEvent) -> dict[str, Any]:
     """A stored event as the publisher sends it between server processes (private
     parts included: it never leaves the server unshaped)."""
-    return {"seq": row.seq, "type": row.type, "public": row.public, "private": row.private}
+    at = row.created_at.isoformat() if row.created_at else None
+    return {
+        "seq": row.seq,
+        "type": row.type,
+        "public": row.public,
+        "private": row.private,
+        "at": at,
+    }
 
 
 def shape_event(match_id: int, row: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
@@ -239,6 +282,7 @@ def shape_event(match_id: int, row: Mapping[str, Any], seat: int | None) -> dict
         "type": shaped["type"],
         "matchId": match_id,
         "payload": shaped["payload"],
+        "at": row.get("at"),
     }
 
 
@@ -265,6 +309,7 @@ def resync_event(*, match: Match, seat: int | None) -> dict[str, Any]:
         "type": RESYNC,
         "matchId": match.pk,
         "payload": current.for_client().to_dict(),
+        "at": timezone.now().isoformat(),
     }
 
 
@@ -280,14 +325,46 @@ def _page(qs: QuerySet[Match], first: int, after: int | None) -> tuple[list[Matc
     return rows[:first], len(rows) > first
 
 
+MY_TURN, ACTIVE, FINISHED = "MY_TURN", "ACTIVE", "FINISHED"
+
+
 def my_matches(
-    *, user: Any, status: str | None = None, first: int = 20, after: int | None = None
+    *,
+    user: Any,
+    status: str | None = None,
+    first: int = 20,
+    after: int | None = None,
+    filter: str | None = None,
 ) -> tuple[list[Match], bool]:
-    """The user's matches, newest first, and whether there are more."""
+    """The user's matches, newest first, and whether there are more. ``filter``:
+    MY_TURN (running, the user's seat on turn and played by the user: app badges),
+    ACTIVE (running), FINISHED (over: finished or aborted)."""
     qs = Match.objects.filter(seats__user=user)
     if status is not None:
         qs = qs.filter(status=status)
+    if filter == MY_TURN:
+        mine = Seat.objects.filter(
+            match=OuterRef("pk"), user=user, index=OuterRef("on_turn"), takeover=""
+        )
+        qs = qs.filter(status=MatchStatus.ACTIVE).filter(Exists(mine))
+    elif filter == ACTIVE:
+        qs = qs.filter(status=MatchStatus.ACTIVE)
+    elif filter == FINISHED:
+        qs = qs.filter(status__in=[MatchStatus.FINISHED, MatchStatus.ABORTED])
     return _page(qs, first, after)
+
+
+def in_rack_order(hand: list[str], order: list[str]) -> list[str]:
+    """``hand`` in the player's rack order (setRackOrder): the cards of ``order`` still
+    in the hand first, in that order, then the others (drawn since) in the hand's own
+    order. The same multiset of cards as ``hand``, always."""
+    rest = list(hand)
+    out = []
+    for code in order:
+        if code in rest:
+            rest.remove(code)
+            out.append(code)
+    return out + rest
 
 
 def open_matches(

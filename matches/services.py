@@ -60,9 +60,10 @@ from engine.actions import (
     UpdateDraft,
     action_to_dict,
 )
+from engine.cards import parse_card
 from engine.errors import BadInput, Code, EngineError
 from engine.events import Event
-from engine.game import apply, new_game
+from engine.game import apply, new_game, table_json
 from engine.rules import find_preset, ruleset
 from engine.state import GameState
 from matches import deadlines, publishing, takeover
@@ -132,15 +133,18 @@ def match_create(
     options = _options(options)
     if not 1 <= seats <= 16:
         raise InvalidRequest("seats must be a small number of players (2..5 for most presets)")
+    # A time control is a match option a player picks: out of range is BAD_OPTION, as
+    # for the rule options (issue 11), not malformed input.
     if turn_seconds is not None and correspondence_hours is not None:
-        raise InvalidRequest("give turnSeconds or correspondenceHours, not both")
+        return Rejected(Code.BAD_OPTION, "give turnSeconds or correspondenceHours, not both")
     if turn_seconds is not None and not 5 <= turn_seconds <= MAX_TURN_SECONDS:
-        raise InvalidRequest(f"turnSeconds must be between 5 and {MAX_TURN_SECONDS}")
+        return Rejected(Code.BAD_OPTION, f"turnSeconds must be between 5 and {MAX_TURN_SECONDS}")
     if correspondence_hours is not None and not 1 <= correspondence_hours <= (
         MAX_CORRESPONDENCE_HOURS
     ):
-        raise InvalidRequest(
-            f"correspondenceHours must be between 1 and {MAX_CORRESPONDENCE_HOURS}"
+        return Rejected(
+            Code.BAD_OPTION,
+            f"correspondenceHours must be between 1 and {MAX_CORRESPONDENCE_HOURS}",
         )
     levels = [_bot_level(b) for b in bots]
     if ranked and not matchmade and levels:
@@ -309,7 +313,9 @@ def match_reclaim(*, match_id: object, user: Any) -> Result:
             )
         if row.takeover == takeover.DISCONNECTED and not state.seats[seat].bot:
             # The engine never knew: only the seat row says a bot plays it.
-            Seat.objects.filter(pk=row.pk).update(takeover="", takeover_level="", abandoned=False)
+            Seat.objects.filter(pk=row.pk).update(
+                takeover="", takeover_level="", abandoned=False, takeover_at=None
+            )
             _append(match, [Event(SEAT_CHANGED, {"seat": seat, "change": "reclaimed"})])
             match.save()
             return match_view(match=match, seat=seat, state=state)
@@ -340,9 +346,12 @@ def match_take_over(*, match_id: object, seat: int, reason: str) -> Result:
         if row.takeover or state.seats[seat].bot:
             return Rejected(Code.NOT_ALLOWED, f"a bot plays seat {seat} already")
         level = settings.BOT_TAKEOVER_LEVEL
-        Seat.objects.filter(pk=row.pk).update(takeover=reason, takeover_level=level, abandoned=True)
+        Seat.objects.filter(pk=row.pk).update(
+            takeover=reason, takeover_level=level, abandoned=True, takeover_at=timezone.now()
+        )
         change = {"seat": seat, "change": "bot_took_over", "reason": reason, "bot": level}
         _append(match, [Event(SEAT_CHANGED, change)])
+        takeover.tell_player(match, seat, reason)
         match.save()
         if state.on_turn == seat:
             takeover.queue_takeover_bot(match)
@@ -358,6 +367,69 @@ def match_abort(*, match_id: object, by: Any = None, reason: str = "") -> Result
             return _over()
         _abort(match, reason=reason or "aborted by a moderator")
         return match_view(match=match, seat=None)
+
+
+MAX_REPORT_TEXT = 2000
+
+
+def match_set_rack_order(*, match_id: object, user: Any, cards: Sequence[str]) -> Result:
+    """The order the player keeps their hand in (API.md setRackOrder), any time during
+    play, on turn or not; kept per seat across turns (cards drawn later go last).
+    CARD_NOT_IN_HAND unless ``cards`` is exactly the hand (as a multiset)."""
+    if len(cards) > 200:
+        raise InvalidRequest("a rack holds at most 200 cards")
+    with transaction.atomic():
+        match = _lock(match_id)
+        if match.over:
+            return _over()
+        seat = _seat_index(match, user)
+        if seat is None:
+            return Rejected(Code.NOT_A_PLAYER, "you have no seat in this match")
+        if match.status != MatchStatus.ACTIVE:
+            return Rejected(Code.NOT_ALLOWED, "the match has not started")
+        state = _state(match)
+        try:
+            wanted = sorted(parse_card(c).code for c in cards)
+        except EngineError as exc:
+            return Rejected.of(exc)
+        hand = [c.code for c in state.seats[seat].hand]
+        if wanted != sorted(hand):
+            return Rejected(
+                Code.CARD_NOT_IN_HAND, "the rack order must list exactly the cards of your hand"
+            )
+        codes = [parse_card(c).code for c in cards]
+        Seat.objects.filter(match=match, index=seat).update(rack_order=codes)
+        return match_view(match=match, seat=seat, state=state)
+
+
+def player_report(
+    *, user: Any, username: str, match_id: object | None, reason: str, text: str | None
+) -> bool:
+    """Record a report of ``username`` by ``user`` for moderators (the admin's list).
+    False for an unknown username; InvalidRequest for oneself or an unknown reason;
+    MatchNotFound for a match the user may not see."""
+    from django.contrib.auth import get_user_model
+
+    from matches.models import PlayerReport, ReportReason
+
+    if reason not in ReportReason.values:
+        raise InvalidRequest(f"reason must be one of {', '.join(ReportReason.values)}")
+    if text is not None and len(text) > MAX_REPORT_TEXT:
+        raise InvalidRequest(f"text is at most {MAX_REPORT_TEXT} characters")
+    reported = get_user_model().objects.filter(username=username).first()
+    if reported is None:
+        return False
+    if reported.pk == user.pk:
+        raise InvalidRequest("you cannot report yourself")
+    match = None
+    if match_id is not None:
+        from matches.selectors import match_get
+
+        match = match_get(match_id=match_id, user=user)
+    PlayerReport.objects.create(
+        reporter=user, reported=reported, match=match, reason=reason, text=text or ""
+    )
+    return True
 
 
 # -- turns: the same path for humans and bots -------------------------------------------------
@@ -638,6 +710,11 @@ def _store(
     now = timezone.now()
     started = match.turn == 0
     turn_changed = state.turn != match.turn
+    finished = state.outcome is not None
+    deadline = match.deadline
+    if not finished and turn_changed:
+        deadline = _deadline(match, now)
+    events = _self_sufficient(load_state(match), state, events, deadline)
     rows = _append(match, events)
     if action is not None:
         MatchAction.objects.create(
@@ -651,7 +728,6 @@ def _store(
     match.state = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
     match.turn = state.turn
     match.round = state.round
-    finished = state.outcome is not None
     match.on_turn = None if finished else state.on_turn
     if finished:
         assert state.outcome is not None
@@ -661,7 +737,7 @@ def _store(
         match.winners = list(state.outcome.winners)
         match.outcome = state.outcome.to_dict()
     elif turn_changed:
-        match.deadline = _deadline(match, now)
+        match.deadline = deadline
     match.save()
     _rounds(match, rows, now)
     takeover.record_seat_events(match, rows)
@@ -705,6 +781,61 @@ def _store(
                 bot=bot,
             )
         )
+
+
+def _self_sufficient(
+    before: GameState | None,
+    state: GameState,
+    events: Sequence[Event],
+    deadline: datetime | None,
+) -> list[Event]:
+    """The move's events made self-sufficient (API.md "Typed contract"): TURN_STARTED
+    carries the deadline; the move's last event carries ``after`` (the public state
+    after the move: counts, turn, deadline, seats, the table when it changed) and, in
+    the private part of each seat whose hand the move changed, ``myHand``; CARD_DRAWN
+    carries the stock's size after it."""
+    out = list(events)
+    if not out:
+        return out
+    iso = _iso(deadline)
+    stock = len(before.stock) if before is not None else 0
+    for i, e in enumerate(out):
+        if e.type in ("ROUND_STARTED", "STOCK_RESTOCKED"):
+            stock = int(e.public.get("stockCount", stock))
+        elif e.type == "TURN_STARTED":
+            out[i] = Event(e.type, {**e.public, "deadline": iso}, e.private)
+        elif e.type == "CARD_DRAWN":
+            # The stock's size right after this draw (a move may draw more than once).
+            if e.public.get("source") == "stock":
+                stock -= int(e.public.get("count", 0))
+            out[i] = Event(e.type, {**e.public, "stockCount": stock}, e.private)
+    over = state.outcome is not None
+    cur = state.current
+    after: dict[str, Any] = {
+        "turn": state.turn,
+        "onTurn": None if over else state.on_turn,
+        "phase": "over" if over else state.phase,
+        "deadline": None if over else iso,
+        "stockCount": len(state.stock),
+        "discardCount": len(state.discard),
+        "discardTop": state.discard[-1].code if state.discard else None,
+        "river": [c.code for c in state.river],
+        "seats": [
+            {"index": i, "handCount": len(s.hand), "opened": s.opened, "score": s.total}
+            for i, s in enumerate(state.seats)
+        ],
+        "table": None,
+        "draft": [list(m) for m in cur.draft] if cur.draft is not None and not over else None,
+    }
+    if before is None or before.table != state.table or before.placed_by != state.placed_by:
+        after["table"] = table_json(state.table, state.placed_by)
+    private = {k: dict(v) for k, v in out[-1].private.items()}
+    for i, seat in enumerate(state.seats):
+        if before is None or i >= len(before.seats) or before.seats[i].hand != seat.hand:
+            private.setdefault(i, {})["myHand"] = [c.code for c in seat.hand]
+    last = out[-1]
+    out[-1] = Event(last.type, {**last.public, "after": after}, private)
+    return out
 
 
 def _append(match: Match, events: Sequence[Event]) -> list[MatchEvent]:

@@ -5,15 +5,22 @@ Three ways a bot takes a seat over, each announced by a SEAT_CHANGED event:
 - ``max_timeouts`` expired turns in a row: the engine marks the seat ``bot``
   (``change: bot_took_over, reason: timeouts``);
 - a resignation: the engine marks the seat ``resigned`` (``change: resigned``);
-- a live player whose websocket presence (:mod:`matches.presence`) is older than
-  ``PRESENCE_GRACE_SECONDS``: :func:`take_over_disconnected`, from the sweeper, through
-  ``matches.services.match_take_over`` (``reason: disconnected``).
+- a player of a live *timed* match (T-TAKEOVER) with no subscription of the match and
+  no request for ``PRESENCE_GRACE_SECONDS`` (:mod:`matches.presence`):
+  :func:`take_over_disconnected`, from the sweeper, through
+  ``matches.services.match_take_over`` (``reason: disconnected``). An untimed match
+  never hands a seat to a bot for being offline.
+
+The player is told (:func:`tell_player`): a ``SEAT_TAKEN_OVER`` event on ``myEvents``
+and a notice through ``matches.notifications``' senders (e-mail, push), except after
+their own resignation.
 
 :func:`record_seat_events` mirrors each of these onto the ``Seat`` row in the same
-transaction: ``takeover`` (why), ``takeover_level`` (``BOT_TAKEOVER_LEVEL``) and
-``abandoned``, which the ratings read at the end of a ranked match to score the player
-last (the engine already ranks a resigned seat last). ``reclaimSeat`` clears them (not
-after a resignation: a resigned seat stays the bot's).
+transaction: ``takeover`` (why), ``takeover_level`` (``BOT_TAKEOVER_LEVEL``),
+``takeover_at`` (since when) and ``abandoned``, which the ratings read at the end of a
+ranked match to score the player last (the engine already ranks a resigned seat
+last). ``reclaimSeat`` clears them (not after a resignation: a resigned seat stays the
+bot's).
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ from datetime import UTC, datetime
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
 from matches.models import Match, MatchEvent, MatchStatus, Seat
 
@@ -49,14 +57,63 @@ def record_seat_events(match: Match, rows: Sequence[MatchEvent]) -> None:
             continue
         change = row.public.get("change")
         humans = Seat.objects.filter(match=match, index=seat, user__isnull=False, bot_level="")
+        now = timezone.now()
         if change == "bot_took_over" and row.public.get("reason") == TIMEOUTS:
-            humans.update(takeover=TIMEOUTS, takeover_level=level, abandoned=True)
+            humans.update(takeover=TIMEOUTS, takeover_level=level, abandoned=True, takeover_at=now)
+            tell_player(match, seat, TIMEOUTS)
         elif change == RESIGNED:
-            humans.update(takeover=RESIGNED, takeover_level=level, abandoned=True)
+            humans.update(takeover=RESIGNED, takeover_level=level, abandoned=True, takeover_at=now)
             if match.status == MatchStatus.ACTIVE and match.on_turn == seat:
                 queue_takeover_bot(match)
         elif change == "reclaimed":
-            humans.update(takeover="", takeover_level="", abandoned=False)
+            humans.update(takeover="", takeover_level="", abandoned=False, takeover_at=None)
+
+
+SEAT_TAKEN_OVER = "SEAT_TAKEN_OVER"
+
+
+def tell_player(match: Match, seat: int, reason: str) -> None:
+    """After commit, tell the person of ``seat`` that a bot plays it now (myEvents and
+    the notification senders); best effort, like every notice."""
+    user_id = (
+        Seat.objects.filter(match=match, index=seat, bot_level="")
+        .values_list("user_id", flat=True)
+        .first()
+    )
+    if user_id is None:
+        return
+    match_id = match.pk
+    payload = {
+        "seat": seat,
+        "reason": reason.upper(),
+        "bot": settings.BOT_TAKEOVER_LEVEL,
+        "since": timezone.now().isoformat(),
+    }
+
+    def send() -> None:
+        from accounts.models import User
+        from matches import notifications, publishing
+
+        event = {"type": SEAT_TAKEN_OVER, "matchId": match_id, "payload": payload}
+        publishing.publish_user_event(user_id, event)
+        user = User.objects.filter(pk=user_id).first()
+        if user is None:
+            return
+        why = "you were away" if reason == DISCONNECTED else "your turns ran out"
+        notice = notifications.Notice(
+            SEAT_TAKEN_OVER,
+            match_id,
+            f"A bot plays your seat in match {match_id}",
+            f"A bot plays your seat because {why}; reclaim it at the start of a turn.",
+            payload,
+        )
+        for sender in notifications.senders():
+            try:
+                sender.send(user, notice)
+            except Exception:
+                log.exception("%s could not tell user %s", type(sender).__name__, user_id)
+
+    transaction.on_commit(send)
 
 
 def queue_takeover_bot(match: Match) -> None:
@@ -78,6 +135,8 @@ def take_over_disconnected(now: datetime) -> int:
         Seat.objects.filter(
             match__status=MatchStatus.ACTIVE,
             match__correspondence_hours__isnull=True,
+            # T-TAKEOVER: an untimed match never takes a seat for being offline.
+            match__turn_seconds__isnull=False,
             user__isnull=False,
             bot_level="",
             takeover="",

@@ -113,8 +113,9 @@ def test_a_resigned_seat_is_played_by_a_bot_and_cannot_be_reclaimed(
 def test_a_disconnected_live_player_is_replaced_by_a_bot_until_they_reclaim(
     player: Any, procs: Processes
 ) -> None:
-    # given: the player watched the match over a websocket subscription, then left
-    match_id = with_bots(player)
+    # given: the player of a timed match (T-TAKEOVER) watched it over a websocket
+    # subscription, then left
+    match_id = with_bots(player, turn_seconds=3600)
 
     async def watch() -> None:
         async with attending(match_id, player):
