@@ -12,6 +12,13 @@ const NUMBER_OPTIONS: { name: string; label: string; min: number; max: number }[
   { name: "jokers", label: "Jokers", min: 0, max: 8 },
 ];
 
+const BOOL_OPTIONS: { name: string; label: string }[] = [
+  { name: "short_deal", label: "Short deal" },
+  { name: "ace_high", label: "Ace high (Q-K-A)" },
+  { name: "discard_pile", label: "Discard pile" },
+  { name: "draw_two_river", label: "River draw" },
+];
+
 export function Lobby({ me }: { me: { username: string } }) {
   const [rulesets, setRulesets] = useState<RulesetsQuery["rulesets"]>([]);
   const [lobby, setLobby] = useState<LobbyQuery | null>(null);
@@ -23,7 +30,7 @@ export function Lobby({ me }: { me: { username: string } }) {
   const [turnSeconds, setTurnSeconds] = useState("");
   const [corrHours, setCorrHours] = useState("");
   const [priv, setPriv] = useState(false);
-  const [options, setOptions] = useState<Record<string, number>>({});
+  const [options, setOptions] = useState<Record<string, number | boolean>>({});
   const [board, setBoard] = useState<LeaderboardQuery | null>(null);
   const [tempo, setTempo] = useState<Tempo>("LIVE" as Tempo);
 
@@ -111,8 +118,14 @@ export function Lobby({ me }: { me: { username: string } }) {
           </label>
           {preset && NUMBER_OPTIONS.filter((o) => typeof preset.options[o.name] === "number").map((o) => (
             <label key={o.name}>{o.label}
-              <input type="number" min={o.min} max={o.max} value={options[o.name] ?? preset.options[o.name]}
+              <input type="number" min={o.min} max={o.max} value={Number(options[o.name] ?? preset.options[o.name])}
                 onChange={(e) => setOptions({ ...options, [o.name]: Number(e.target.value) })} />
+            </label>
+          ))}
+          {preset && BOOL_OPTIONS.filter((o) => typeof preset.options[o.name] === "boolean").map((o) => (
+            <label key={o.name} className="check">
+              <input type="checkbox" checked={Boolean(options[o.name] ?? preset.options[o.name])}
+                onChange={(e) => setOptions({ ...options, [o.name]: e.target.checked })} /> {o.label}
             </label>
           ))}
           <label className="check"><input type="checkbox" checked={priv} onChange={(e) => setPriv(e.target.checked)} /> Private (invite only)</label>

@@ -64,7 +64,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
     return subscribe(EVENTS, () => ({ id: matchId, after: seq.current.last }), (d) => {
       const ev = d.matchEvents;
       if (!seq.current.accept(ev.seq)) return;
-      setEvents((l) => [...l.slice(-30), `${ev.seq} ${ev.type}`]);
+      setEvents((l) => [...l, `${ev.seq} ${ev.type}`]);
       load();
     });
   }, [subscribed, matchId]);
@@ -263,7 +263,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
 
   return (
     <DndContext sensors={sensors} onDragEnd={onDragEnd}>
-      <div className={`match${tiles ? " rk" : ""}`}>
+      <div className={`match${tiles ? " rk" : ""}`} data-last-seq={seq.current.last} data-events={events.map((e) => e.split(" ")[0]).join(",")}>
         <div className="bar">
           <a href="#/">← {t("lobby")}</a>
           <span className="title">{match.ruleset} · round {match.round}{match.ranked ? " · ranked" : ""}</span>
@@ -360,7 +360,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
           </>
         )}
         {!seated && <p role="status" className="status">{status}</p>}
-        <details className="log"><summary>Events</summary><ul>{events.map((e, i) => <li key={i}>{e}</li>)}</ul></details>
+        <details className="log"><summary>Events</summary><ul>{events.slice(-30).map((e, i) => <li key={i}>{e}</li>)}</ul></details>
         <span className="sr" data-testid="me">{me.username}</span>
       </div>
     </DndContext>
