@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import strawberry
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from strawberry.types import Info
 
 from accounts import services
@@ -20,7 +21,7 @@ from accounts.models import Token
 from accounts.models import User as UserModel
 from api.auth import RequestContext, forbidden, get_token_id, get_user, require_user
 from api.errors import rate_limited
-from api.limits import LoginThrottle
+from api.limits import LoginThrottle, ahit
 from api.rejections import Rejection, rejection
 
 if TYPE_CHECKING:
@@ -110,6 +111,14 @@ class AccountsMutation:
     async def register(
         self, info: Info[Any, Any], username: str, password: str, email: str | None = None
     ) -> AuthResult:
+        # Argon2 hashing is the costliest thing an anonymous client can ask for: one
+        # address gets a few registrations per window (issue 14), counted before hashing.
+        context = info.context
+        ip = context.client_ip if isinstance(context, RequestContext) else ""
+        wait = await ahit("register-ip", ip, settings.RATE_LIMIT_REGISTRATIONS_IP)
+        if wait is not None:
+            raise rate_limited(f"Too many new accounts from your address: wait {wait} s.", wait)
+
         def run() -> AuthPayload | Rejection:
             try:
                 user = services.user_register(username=username, password=password, email=email)

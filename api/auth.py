@@ -15,6 +15,7 @@ remembered, so that `require_user` can say why (expired, revoked, banned).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from asgiref.sync import sync_to_async
@@ -37,6 +38,7 @@ class AuthState:
     token_id: int | None = None
     failure: AuthFailure | None = None
     message: str = ""
+    expires_at: datetime | None = None  # the token's; a websocket is closed then
 
 
 @dataclass
@@ -90,7 +92,7 @@ def check_token(raw: str) -> AuthState:
         return AuthState(failure="FORBIDDEN", message="This account is suspended.")
     if not token.is_valid() or not user.is_active:
         return AuthState(failure="UNAUTHENTICATED", message="The token has expired or was revoked.")
-    return AuthState(user=user, token_id=token.pk)
+    return AuthState(user=user, token_id=token.pk, expires_at=token.expires_at)
 
 
 async def acheck_token(raw: str) -> AuthState:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import math
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -28,12 +29,16 @@ import redis
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from graphql import (
+    DocumentNode,
     FieldNode,
     FragmentDefinitionNode,
     FragmentSpreadNode,
     InlineFragmentNode,
     OperationDefinitionNode,
     SelectionSetNode,
+    StringValueNode,
+    Visitor,
+    visit,
 )
 from strawberry.extensions import (
     MaxAliasesLimiter,
@@ -44,7 +49,7 @@ from strawberry.extensions import (
 from strawberry.types.graphql import OperationType
 
 from api import metrics
-from api.errors import rate_limited
+from api.errors import bad_input, rate_limited
 from api.metrics import ASGIApp, Receive, Scope, Send
 
 log = logging.getLogger(__name__)
@@ -53,11 +58,25 @@ Rate = tuple[int, int]  # (count, seconds); a count of 0 means no limit
 
 _client: redis.Redis | None = None
 _client_url: str | None = None
+_client_lock = threading.Lock()
 
 
 def _redis() -> redis.Redis:
+    """The shared client of the limits, built once per URL under a lock: the limits run
+    in several threads, and two threads building one each at first use let the replaced
+    client be collected and close its pool under the other's command (issue 14)."""
+    client, url = _client, _client_url
+    if client is not None and url == settings.REDIS_URL:
+        return client
+    with _client_lock:
+        return _build_client()
+
+
+def _build_client() -> redis.Redis:
     global _client, _client_url
     if _client is None or _client_url != settings.REDIS_URL:
+        # The old client (a changed URL, in tests) is left to the collector: another
+        # thread may still be running a command on it.
         _client = redis.Redis.from_url(
             settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=1
         )
@@ -84,7 +103,7 @@ def hit(name: str, subject: object, rate: Rate, amount: int = 1) -> int | None:
         pipe.incrby(key, amount)
         pipe.expire(key, window + 1)
         total = int(pipe.execute()[0])
-    except redis.RedisError:
+    except Exception:  # RedisError, or a broken connection's OSError / ValueError
         log.warning("rate limit %s not checked: Redis unreachable", name, exc_info=True)
         return None
     if total > count:
@@ -125,7 +144,7 @@ class LoginThrottle:
                 if failures is not None and int(failures) >= count:
                     metrics.inc("rummy_rate_limited_total", limit="login")
                     return max(1, int(client.ttl(key)))
-        except redis.RedisError:
+        except Exception:  # see hit()
             log.warning("login throttle not checked: Redis unreachable", exc_info=True)
         return None
 
@@ -137,13 +156,13 @@ class LoginThrottle:
                     pipe.set(key, 0, ex=window, nx=True)
                     pipe.incr(key)
             pipe.execute()
-        except redis.RedisError:
+        except Exception:  # see hit()
             log.warning("failed login not counted: Redis unreachable", exc_info=True)
 
     def succeeded(self) -> None:
         try:
             _redis().delete(self._subjects()[0][0])
-        except redis.RedisError:
+        except Exception:  # see hit()
             log.warning("login throttle not reset: Redis unreachable", exc_info=True)
 
 
@@ -159,10 +178,56 @@ def query_limit_extensions() -> list[Callable[[], SchemaExtension]]:
     """
     # Settings are read per operation, so that tests (and a settings reload) take effect.
     return [
+        NoNulStrings,
         lambda: MaxTokensLimiter(max_token_count=settings.GRAPHQL_MAX_TOKENS),
         lambda: QueryDepthLimiter(max_depth=settings.GRAPHQL_MAX_DEPTH),
         lambda: MaxAliasesLimiter(max_alias_count=settings.GRAPHQL_MAX_ALIASES),
     ]
+
+
+# --- strings with NUL -----------------------------------------------------------------------
+
+
+NUL_MESSAGE = "A string argument contains a NUL character (U+0000), which no field takes."
+
+
+def _has_nul(value: object) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_has_nul(v) for v in value)
+    return False
+
+
+class _NulFinder(Visitor):
+    found = False
+
+    def enter_string_value(self, node: StringValueNode, *_: Any) -> None:
+        if "\x00" in node.value:
+            self.found = True
+
+
+def _document_has_nul(document: DocumentNode) -> bool:
+    finder = _NulFinder()
+    visit(document, finder)
+    return finder.found
+
+
+class NoNulStrings(SchemaExtension):
+    """A NUL in any string, as a variable (JSON included, keys too) or a literal, is
+    BAD_INPUT before anything runs: PostgreSQL text cannot hold one, and no username,
+    code or key has one (issue 14: today such input reached the database and failed
+    there as an internal error)."""
+
+    async def on_execute(self) -> Any:  # an async generator hook
+        context = self.execution_context
+        if _has_nul(context.variables or {}) or (
+            context.graphql_document is not None and _document_has_nul(context.graphql_document)
+        ):
+            raise bad_input(NUL_MESSAGE)
+        yield
 
 
 def _root_field_count(operation: OperationDefinitionNode, fragments: dict[str, Any]) -> int:

@@ -201,6 +201,11 @@ class Match:
     view: JSON | None = strawberry.field(
         description="The engine's whole view for this viewer (what bots play from)."
     )
+    invite_code: str | None = strawberry.field(
+        default=None,
+        description="A private match's invitation (for joinMatch and invite links); "
+        "only its seated players see it, null for everyone else and for public matches.",
+    )
 
     @classmethod
     async def resolve_reference(cls, info: strawberry.Info, id: strawberry.ID) -> Match | None:
@@ -226,6 +231,7 @@ def match(data: MatchView) -> Match:
         )
     winners = [by_index[i] for i in data.winners if i in by_index]
     return Match(
+        invite_code=data.invite_code,
         id=strawberry.ID(str(data.id)),
         ruleset=data.ruleset,
         options=data.options,

@@ -79,7 +79,12 @@ def to_result(result: MatchView | Rejected) -> t.Match | Rejection:
             missing_card=result.missing_card,
             rule=result.rule,
         )
-    return t.match(result)
+    return t.match(result.for_client())
+
+
+def client_event(event: dict[str, Any], public_id: str) -> t.MatchEvent:
+    """A shaped event as it leaves the server: ``matchId`` is the match's public id."""
+    return t.match_event({**event, "matchId": public_id})
 
 
 def _viewed(match_id: object, user: Any) -> MatchView:
@@ -88,7 +93,8 @@ def _viewed(match_id: object, user: Any) -> MatchView:
 
 async def resolve_match(info: strawberry.Info, match_id: object) -> t.Match | None:
     try:
-        return t.match(await call(_viewed, match_id=match_id, user=get_user(info)))
+        view = await call(_viewed, match_id=match_id, user=get_user(info))
+        return t.match(view.for_client())
     except GraphQLError as exc:
         if (exc.extensions or {}).get("code") == "NOT_FOUND":
             return None
@@ -106,7 +112,8 @@ def _connection(rows: tuple[list[MatchRow], bool], user: Any) -> t.MatchConnecti
     matches, more = rows
     edges = [
         t.MatchEdge(
-            cursor=t.cursor_of(m.pk), node=t.match(selectors.match_view(match=m, user=user))
+            cursor=t.cursor_of(m.pk),
+            node=t.match(selectors.match_view(match=m, user=user).for_client()),
         )
         for m in matches
     ]
@@ -196,6 +203,23 @@ class MatchQuery:
         data = await call(selectors.match_replay, match_id=match_id, user=get_user(info))
         return t.replay(data) if data is not None else None
 
+    @strawberry.field(
+        description=(
+            "A private match as whoever holds its invitation may see it before joining "
+            "(creator in seat 0, rules, seats and free seats); null for a wrong code."
+        )
+    )
+    async def invitation(
+        self, info: strawberry.Info, match_id: strawberry.ID, invite_code: str
+    ) -> t.Match | None:
+        found = await call(
+            selectors.match_invitation,
+            match_id=match_id,
+            invite_code=invite_code,
+            user=get_user(info),
+        )
+        return t.match(found.for_client()) if found is not None else None
+
     @strawberry.field(description="Validity, kind, points and reason of each meld.")
     def check_melds(
         self, ruleset: str, melds: list[list[str]], options: JSON | None = None
@@ -277,10 +301,16 @@ class MatchMutation:
         )
         return to_result(result)
 
-    @strawberry.mutation(description="Take a free seat of a waiting match.")
-    async def join_match(self, info: strawberry.Info, match_id: strawberry.ID) -> t.MatchResult:
+    @strawberry.mutation(
+        description="Take a free seat of a waiting match (a private one: with its inviteCode)."
+    )
+    async def join_match(
+        self, info: strawberry.Info, match_id: strawberry.ID, invite_code: str | None = None
+    ) -> t.MatchResult:
         user = require_user(info)
-        return to_result(await call(services.match_join, match_id=match_id, user=user))
+        return to_result(
+            await call(services.match_join, match_id=match_id, user=user, invite_code=invite_code)
+        )
 
     @strawberry.mutation(description="Seat a bot (the creator, before the start).")
     async def add_bot(
@@ -410,9 +440,9 @@ class MatchMutation:
 # -- subscriptions -------------------------------------------------------------------------
 
 
-def _subscriber(match_id: object, user: Any) -> tuple[int, int | None]:
+def _subscriber(match_id: object, user: Any) -> tuple[int, str, int | None]:
     match = selectors.match_get(match_id=match_id, user=user)
-    return match.pk, selectors.seat_of(match, user)
+    return match.pk, match.public_id, selectors.seat_of(match, user)
 
 
 def _backlog(match_id: int, after: int, seat: int | None) -> tuple[list[dict[str, Any]], bool]:
@@ -454,7 +484,7 @@ class MatchSubscription:
         user = get_user(info)
         if after is not None and after < 0:
             raise bad_input("after is a seq the client saw (0 or more)")
-        pk, seat = await ws_call(_subscriber, match_id=match_id, user=user)
+        pk, public_id, seat = await ws_call(_subscriber, match_id=match_id, user=user)
         ws = _ws(info)
         # Join the group before reading the log: an event committed in between is then
         # both stored and delivered live, and the seq check drops the second copy.
@@ -466,7 +496,7 @@ class MatchSubscription:
             last = after or 0
             backlog, done = await ws_call(_backlog, match_id=pk, after=last, seat=seat)
             for event in backlog:
-                yield t.match_event(event)
+                yield client_event(event, public_id)
                 last = event["seq"]
                 if event["type"] in FINAL_EVENTS:
                     return
@@ -493,13 +523,13 @@ class MatchSubscription:
                             gap = [await ws_call(selectors.resync_event, match=match, seat=seat)]
                         for event in gap:
                             if event["seq"] > last:
-                                yield t.match_event(event)
+                                yield client_event(event, public_id)
                                 last = event["seq"]
                         if row["seq"] <= last:
                             continue
                     if row["type"] == "SEAT_CHANGED" and user is not None:
                         seat = await ws_call(_seat_now, match_id=pk, user=user)
-                    yield t.match_event(selectors.shape_event(pk, row, seat))
+                    yield client_event(selectors.shape_event(pk, row, seat), public_id)
                     last = row["seq"]
                     if row["type"] in FINAL_EVENTS:
                         return
@@ -513,8 +543,11 @@ class MatchSubscription:
         async with ws.listen_to_channel(USER_EVENT, groups=[user_group(user.pk)]) as live:
             async for message in live:
                 event = message["event"]
+                match_id = event.get("matchId")
+                if match_id is not None:  # the row's key, server-side: send the public id
+                    match_id = await ws_call(selectors.public_id_of, match_id=match_id)
                 yield t.UserEvent(
                     type=event["type"],
-                    match_id=strawberry.ID(str(event["matchId"])) if event.get("matchId") else None,
+                    match_id=strawberry.ID(str(match_id)) if match_id else None,
                     payload=event.get("payload") or {},
                 )

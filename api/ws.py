@@ -5,10 +5,12 @@ connection_init, closed when its token is revoked, and limited in message size a
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from typing import Any
 
 from django.conf import settings
+from django.utils import timezone
 from strawberry.channels import GraphQLWSConsumer
 from strawberry.exceptions import ConnectionRejectionError
 from strawberry.types.unset import UNSET, UnsetType
@@ -19,6 +21,7 @@ from api.limits import WebsocketMessageLimiter
 
 log = logging.getLogger(__name__)
 
+CLOSE_BAD_MESSAGE = 4400
 CLOSE_FORBIDDEN = 4403
 CLOSE_TOO_MANY_MESSAGES = 4429
 CLOSE_MESSAGE_TOO_BIG = 1009
@@ -29,6 +32,7 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
     token_id: int | None = None
     context: RequestContext | None = None
     keepalive_task: asyncio.Task[None] | None = None
+    expiry: asyncio.TimerHandle | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -67,7 +71,20 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
             self.token_id = context.auth.token_id
             self.auth_group = auth_group_name(user.pk)
             await self.channel_layer.group_add(self.auth_group, self.channel_name)
+        if user is not None and context.auth.expires_at is not None:
+            # Revocation and bans arrive as messages; expiry is a time: close then.
+            delay = (context.auth.expires_at - timezone.now()).total_seconds()
+            self.expiry = asyncio.get_running_loop().call_later(
+                max(0.0, delay), lambda: asyncio.ensure_future(self._expired())
+            )
         return UNSET
+
+    async def _expired(self) -> None:
+        if self.context is not None:
+            self.context.auth.user = None
+            self.context.auth.failure = "UNAUTHENTICATED"
+        if not self.closing:
+            await self._close(CLOSE_FORBIDDEN, "Token expired")
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Refuse oversized messages (close 1009) and floods (close 4429) before parsing."""
@@ -80,6 +97,11 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
         user = self.context.auth.user if self.context is not None else None
         if not await self.limiter.allow(user.pk if user is not None else None):
             await self._close(CLOSE_TOO_MANY_MESSAGES, "Too many messages")
+            return
+        if text_data is not None and not _is_object(text_data):
+            # strawberry's handler indexes the message and dies on a JSON null, list or
+            # string, leaving an open socket that never answers again (issue 14).
+            await self._close(CLOSE_BAD_MESSAGE, "A message is a JSON object")
             return
         await super().receive(text_data=text_data, bytes_data=bytes_data)
 
@@ -110,4 +132,14 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
                 log.warning("could not leave %s", self.auth_group, exc_info=True)
         if self.keepalive_task is not None:
             self.keepalive_task.cancel()
+        if self.expiry is not None:
+            self.expiry.cancel()
         await super().disconnect(code)
+
+
+def _is_object(text: str) -> bool:
+    """Whether a frame is a JSON object (not JSON at all is strawberry's to refuse)."""
+    try:
+        return isinstance(json.loads(text), dict)
+    except ValueError:
+        return True

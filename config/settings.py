@@ -276,6 +276,8 @@ RATE_LIMIT_WS_MESSAGES_USER = _env_rate("RATE_LIMIT_WS_MESSAGES_USER", "60/1")
 # logins for it are refused until the window ends.
 LOGIN_FAILURES_USERNAME = _env_rate("LOGIN_FAILURES_USERNAME", "10/900")
 LOGIN_FAILURES_IP = _env_rate("LOGIN_FAILURES_IP", "100/900")
+# Accounts registered from one client address (Argon2 makes each one costly).
+RATE_LIMIT_REGISTRATIONS_IP = _env_rate("RATE_LIMIT_REGISTRATIONS_IP", "10/600")
 
 # /metrics: when set, the scraper must send `Authorization: Bearer <METRICS_TOKEN>`.
 METRICS_TOKEN = _env("METRICS_TOKEN")

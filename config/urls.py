@@ -6,9 +6,11 @@ from django.views.decorators.csrf import csrf_exempt
 from api import health
 from api.metrics import metrics_view
 from api.schema import schema
-from api.views import GraphQLView
+from api.views import GraphQLView, admin_login
 
 urlpatterns = [
+    # Before the admin's own URLs: its login page, throttled like the GraphQL login.
+    path("admin/login/", admin_login, name="admin-login"),
     path("admin/", admin.site.urls),
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),

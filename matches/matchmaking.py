@@ -263,12 +263,13 @@ def seat_table(table: Table, *, shuffle: Callable[[list[Any]], None] | None = No
                 turn_seconds=settings.MATCHMAKING_LIVE_TURN_SECONDS if live else None,
                 correspondence_hours=None if live else settings.MATCHMAKING_CORRESPONDENCE_HOURS,
                 ranked=True,
+                matchmade=True,
             )
         )
         for user in users[1:]:
             _ok(services.match_join(match_id=view.id, user=user))
         for level in table.bots:
-            _ok(services.match_add_bot(match_id=view.id, user=creator, level=level))
+            _ok(services.match_add_bot(match_id=view.id, user=creator, level=level, matchmade=True))
         _ok(services.match_start(match_id=view.id, user=creator))
         QueueTicket.objects.filter(pk__in=ids).delete()
         return int(view.id)

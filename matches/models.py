@@ -12,6 +12,7 @@ Writes go through ``matches.services`` only.
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.conf import settings
@@ -32,11 +33,25 @@ class BotLevel(models.TextChoices):
     EXPERT = "EXPERT", "expert"
 
 
+def new_public_id() -> str:
+    """A match's id as clients see it: 12 random URL-safe characters (72 bits), so ids
+    cannot be enumerated (issue 14). ``matches.selectors.match_lookup`` parses it."""
+    return secrets.token_urlsafe(9)
+
+
+def new_invite_code() -> str:
+    """The invitation to a private match (144 bits): who has it may see and join it."""
+    return secrets.token_urlsafe(18)
+
+
 class Match(models.Model):
     """One match. ``turn`` and ``last_seq`` are its version (STYLE 13): ``last_seq``
     grows with every applied action, ``turn`` is the engine's turn number that clients
     send back (a stale one is rejected)."""
 
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
+    # Private matches only ("" for public ones); shown to seated players as inviteCode.
+    invite_code = models.CharField(max_length=32, blank=True, default="", editable=False)
     ruleset = models.CharField(max_length=40)
     # The client's option overrides as given (validated by engine.rules.ruleset); the
     # full option set of the match is in the view and the MATCH_STARTED event.

@@ -9,7 +9,9 @@ with full information (:func:`match_replay`, ``engine.events.event_full``).
 from __future__ import annotations
 
 import dataclasses
+import hmac
 import pickle
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,6 +64,14 @@ class MatchView:
     round: int
     deadline: str | None
     winners: list[int] = field(default_factory=list)
+    # The id clients see (``Match.public_id``; ``id`` is the row's key, server-side) and
+    # the private match's invitation, for seated viewers only (issue 14).
+    public_id: str = ""
+    invite_code: str | None = None
+
+    def for_client(self) -> MatchView:
+        """This view as it leaves the server: ``id`` is the public id."""
+        return dataclasses.replace(self, id=self.public_id or self.id)  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -103,22 +113,53 @@ def can_see(match: Match, user: Any) -> bool:
 
 def match_get(*, match_id: object, user: Any) -> Match:
     """The match if ``user`` (None: anonymous) may see it; raises MatchNotFound."""
-    pk = parse_id(match_id)
-    match = Match.objects.filter(pk=pk).first()
+    match = Match.objects.filter(**match_lookup(match_id)).first()
     if match is None or not can_see(match, user):
         raise MatchNotFound(match_id)
     return match
 
 
-def parse_id(match_id: object) -> int:
-    """A match id from the API (an ID string); raises MatchNotFound for junk."""
+# A public id as ``matches.models.new_public_id`` makes them (ASCII only: no other digits).
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{12}", re.ASCII)
+
+
+def match_lookup(match_id: object) -> dict[str, Any]:
+    """The one parser of match ids (issue 14): the query filter for a match id.
+
+    From the API a match id is a string, the match's public id, matched exactly (no
+    spaces, no other digits, no primary keys). Server code (tasks, admin, tests) passes
+    the row's primary key as an int. Anything else raises MatchNotFound."""
+    if isinstance(match_id, int) and not isinstance(match_id, bool):
+        if not 0 < match_id < 2**63:
+            raise MatchNotFound(match_id)
+        return {"pk": match_id}
+    if isinstance(match_id, str) and PUBLIC_ID.fullmatch(match_id):
+        return {"public_id": match_id}
+    raise MatchNotFound(match_id)
+
+
+def invited(match: Match, invite_code: object) -> bool:
+    """Whether ``invite_code`` is the private match's invitation (in constant time)."""
+    if not match.invite_code or not isinstance(invite_code, str):
+        return False
+    return hmac.compare_digest(match.invite_code.encode(), invite_code.encode("utf-8", "replace"))
+
+
+def match_invitation(*, match_id: object, invite_code: object, user: Any) -> MatchView | None:
+    """The private match as whoever holds its invitation may see it before joining (its
+    creator, rules, seats and free seats); None for a wrong code or any other id."""
     try:
-        pk = int(str(match_id))
-    except ValueError:
-        raise MatchNotFound(match_id) from None
-    if not 0 < pk < 2**63:
-        raise MatchNotFound(match_id)
-    return pk
+        match = Match.objects.filter(**match_lookup(match_id)).first()
+    except MatchNotFound:
+        return None
+    if match is None or not match.private or not invited(match, invite_code):
+        return None
+    return match_view(match=match, user=user)
+
+
+def public_id_of(match_id: int) -> str:
+    """The public id of the match with primary key ``match_id``."""
+    return str(Match.objects.values_list("public_id", flat=True).get(pk=match_id))
 
 
 def _seats(match: Match, game_view: Mapping[str, Any] | None) -> list[dict[str, Any]]:
@@ -175,6 +216,8 @@ def match_view(
         round=match.round,
         deadline=match.deadline.isoformat() if match.deadline else None,
         winners=list(match.winners or []),
+        public_id=match.public_id,
+        invite_code=(match.invite_code or None) if match.private and seat is not None else None,
     )
 
 
@@ -221,7 +264,7 @@ def resync_event(*, match: Match, seat: int | None) -> dict[str, Any]:
         "seq": match.last_seq,
         "type": RESYNC,
         "matchId": match.pk,
-        "payload": current.to_dict(),
+        "payload": current.for_client().to_dict(),
     }
 
 
@@ -298,7 +341,7 @@ def replay_data(match: Match) -> dict[str, Any]:
     )
     state = load_state(match)
     return {
-        "matchId": match.pk,
+        "matchId": match.public_id,
         "ruleset": match.ruleset,
         "status": str(match.status),
         "options": match_rules(match).options(),

@@ -76,8 +76,18 @@ from matches.models import (
     MatchStatus,
     Round,
     Seat,
+    new_invite_code,
 )
-from matches.selectors import MatchView, event_row, load_state, match_rules, match_view, parse_id
+from matches.selectors import (
+    MatchView,
+    can_see,
+    event_row,
+    invited,
+    load_state,
+    match_lookup,
+    match_rules,
+    match_view,
+)
 
 MATCH_ABORTED = "MATCH_ABORTED"
 SEAT_CHANGED = "SEAT_CHANGED"
@@ -111,9 +121,14 @@ def match_create(
     correspondence_hours: int | None = None,
     ranked: bool = False,
     private: bool = False,
+    matchmade: bool = False,
 ) -> Result:
     """A new match waiting for players: ``user`` in seat 0, then ``bots``, then empty
-    seats. BAD_OPTION for options the rule set refuses."""
+    seats. BAD_OPTION for options the rule set refuses.
+
+    A ranked match not made by matchmaking (``matchmade``) is all-human and played by
+    its preset's rules: bots are NOT_ALLOWED and option overrides BAD_OPTION, or
+    ratings could be farmed against an easy bot or with a trivial deal (issue 11)."""
     options = _options(options)
     if not 1 <= seats <= 16:
         raise InvalidRequest("seats must be a small number of players (2..5 for most presets)")
@@ -128,6 +143,12 @@ def match_create(
             f"correspondenceHours must be between 1 and {MAX_CORRESPONDENCE_HOURS}"
         )
     levels = [_bot_level(b) for b in bots]
+    if ranked and not matchmade and levels:
+        return Rejected(
+            Code.NOT_ALLOWED, "ranked matches are all-human (matchmaking seats bots itself)"
+        )
+    if ranked and not matchmade and set(options) - {"players"}:
+        return Rejected(Code.BAD_OPTION, "ranked matches are played by the preset's rules")
     if "players" in options and options["players"] != seats:
         return Rejected(Code.BAD_OPTION, "the number of players is given by seats")
     try:
@@ -146,6 +167,7 @@ def match_create(
             players=seats,
             ranked=ranked,
             private=private,
+            invite_code=new_invite_code() if private else "",
             turn_seconds=turn_seconds,
             correspondence_hours=correspondence_hours,
             created_by=user,
@@ -162,10 +184,11 @@ def match_create(
         return match_view(match=match, seat=0)
 
 
-def match_join(*, match_id: object, user: Any) -> Result:
-    """Take the first free seat of a waiting match (joining twice is harmless)."""
+def match_join(*, match_id: object, user: Any, invite_code: str | None = None) -> Result:
+    """Take the first free seat of a waiting match (joining twice is harmless). A private
+    match wants its ``invite_code``; without it, it does not exist (MatchNotFound)."""
     with transaction.atomic():
-        match = _lock(match_id)
+        match = _lock(match_id, user=user, invite_code=invite_code)
         seat = _seat_index(match, user)
         if match.over:
             return _over()
@@ -185,15 +208,20 @@ def match_join(*, match_id: object, user: Any) -> Result:
         return match_view(match=match, seat=free.index)
 
 
-def match_add_bot(*, match_id: object, user: Any, level: str) -> Result:
-    """Seat a bot in the first free seat (the match's creator only, before the start)."""
+def match_add_bot(*, match_id: object, user: Any, level: str, matchmade: bool = False) -> Result:
+    """Seat a bot in the first free seat (the match's creator only, before the start;
+    in a ranked match only matchmaking does)."""
     level = _bot_level(level)
     with transaction.atomic():
-        match = _lock(match_id)
+        match = _lock(match_id, user=user)
         if match.over:
             return _over()
         if match.created_by_id != user.pk:
             return Rejected(Code.NOT_ALLOWED, "only the match's creator seats bots")
+        if match.ranked and not matchmade:
+            return Rejected(
+                Code.NOT_ALLOWED, "ranked matches are all-human (matchmaking seats bots itself)"
+            )
         if match.status != MatchStatus.WAITING:
             return Rejected(Code.NOT_ALLOWED, "bots are seated before the match starts")
         free = _free_seat(match)
@@ -210,7 +238,7 @@ def match_add_bot(*, match_id: object, user: Any, level: str) -> Result:
 def match_start(*, match_id: object, user: Any) -> Result:
     """Deal: the creator starts a match once every seat is taken."""
     with transaction.atomic():
-        match = _lock(match_id)
+        match = _lock(match_id, user=user)
         if match.over:
             return _over()
         if match.created_by_id != user.pk:
@@ -236,7 +264,7 @@ def match_resign(*, match_id: object, user: Any) -> Result:
     """Leave: before the start the seat is freed (the creator leaving aborts the match);
     during play the engine's Resign (T-ASYNC: a bot plays the seat on)."""
     with transaction.atomic():
-        match = _lock(match_id)
+        match = _lock(match_id, user=user)
         if match.over:
             return _over()
         seat = _seat_index(match, user)
@@ -265,7 +293,7 @@ def match_reclaim(*, match_id: object, user: Any) -> Result:
     they were disconnected (T-ASYNC), at the start of a turn: not while that bot is
     half-way through a turn of the seat (NOT_ALLOWED)."""
     with transaction.atomic():
-        match = _lock(match_id)
+        match = _lock(match_id, user=user)
         if match.over:
             return _over()
         seat = _seat_index(match, user)
@@ -522,7 +550,7 @@ def _act(
         raise InvalidRequest("turn is the turn number you last saw")
     fingerprint = _fingerprint(match_id, turn, operation)
     with transaction.atomic():
-        match = _lock(match_id)
+        match = _lock(match_id, user=user)
         if key is not None:
             stored = IdempotencyRecord.objects.filter(user=user, key=key).first()
             if stored is not None:
@@ -739,16 +767,27 @@ def _notify_after_commit(
 # -- small helpers ---------------------------------------------------------------------------------
 
 
-def _lock(match_id: object) -> Match:
+def _lock(match_id: object, *, user: Any = None, invite_code: str | None = None) -> Match:
     """Lock the match row for the transaction. Every write to a match's seats, rounds,
     events and actions happens under this one lock, so no other row lock is needed;
     code that locks several matches must do it in primary-key order
-    (``lock_matches``) so that two such transactions cannot deadlock."""
-    pk = parse_id(match_id)
+    (``lock_matches``) so that two such transactions cannot deadlock.
+
+    With a ``user``, a private match they may not see (``selectors.can_see``) and hold no
+    invitation to (``invite_code``) raises MatchNotFound like an unknown id: a stranger
+    learns nothing of it, not even its status, from any answer (issue 14)."""
     try:
-        return Match.objects.select_for_update().get(pk=pk)
+        match = Match.objects.select_for_update().get(**match_lookup(match_id))
     except Match.DoesNotExist:
         raise MatchNotFound(match_id) from None
+    if (
+        user is not None
+        and match.private
+        and not can_see(match, user)
+        and not invited(match, invite_code)
+    ):
+        raise MatchNotFound(match_id)
+    return match
 
 
 def lock_matches(match_ids: Sequence[int]) -> list[Match]:

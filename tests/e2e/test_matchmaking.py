@@ -171,7 +171,7 @@ async def test_four_players_are_seated_together_then_rated(
         match_ids = {e["matchId"] for e in started}
         assert len(match_ids) == 1
         match_id = match_ids.pop()
-        match = await in_db(lambda: Match.objects.get(pk=int(match_id)))
+        match = await in_db(lambda: Match.objects.get(public_id=match_id))
         assert match.ranked and match.players == 4
         seated = await in_db(
             lambda: sorted(Seat.objects.filter(match_id=match.pk).values_list("user_id", flat=True))
@@ -229,7 +229,7 @@ async def test_a_lone_player_gets_bots_after_the_wait(
     # then: the player is seated with two bots of one level in a started ranked match
     seats = await in_db(
         lambda: list(
-            Seat.objects.filter(match_id=int(event["matchId"]))
+            Seat.objects.filter(match__public_id=event["matchId"])
             .order_by("index")
             .values_list("user_id", "bot_level")
         )
@@ -237,9 +237,9 @@ async def test_a_lone_player_gets_bots_after_the_wait(
     assert seats[0] == (user.pk, "")
     levels = {level for _, level in seats[1:]}
     assert len(seats) == 3 and len(levels) == 1 and levels != {""}
-    assert await in_db(lambda: Match.objects.get(pk=int(event["matchId"])).ranked)
+    assert await in_db(lambda: Match.objects.get(public_id=event["matchId"]).ranked)
     # End it, so that the worker's bots stop playing it while later tests clean the database.
-    aborted = await in_db(lambda: services.match_abort(match_id=int(event["matchId"])))
+    aborted = await in_db(lambda: services.match_abort(match_id=event["matchId"]))
     assert not isinstance(aborted, Rejected), aborted
     await sock.close()
     await player.close()

@@ -31,7 +31,7 @@ FITS = "query Fits($id: ID!, $card: String!) { fits(matchId: $id, card: $card) }
 def stored(match_id: str) -> tuple[Any, ...]:
     from matches.models import IdempotencyRecord, Match, MatchAction, MatchEvent
 
-    match = Match.objects.get(pk=int(match_id))
+    match = Match.objects.get(public_id=match_id)
     return (
         bytes(match.state or b""),
         match.turn,

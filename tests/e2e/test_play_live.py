@@ -62,7 +62,7 @@ def stored_private(match_id: str) -> list[tuple[int, str, dict[str, Any], dict[s
 
     return [
         (e.seq, e.type, e.public, e.private)
-        for e in MatchEvent.objects.filter(match_id=int(match_id)).order_by("seq")
+        for e in MatchEvent.objects.filter(match__public_id=match_id).order_by("seq")
     ]
 
 

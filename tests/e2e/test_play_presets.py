@@ -30,7 +30,7 @@ def replays_to_stored_state(match_id: str) -> bool:
     from matches.models import Match, MatchAction, MatchEvent
     from matches.selectors import load_state, match_rules
 
-    match = Match.objects.get(pk=int(match_id))
+    match = Match.objects.get(public_id=match_id)
     actions = [a.action for a in MatchAction.objects.filter(match=match).order_by("index")]
     state, events = replay(match_rules(match), bytes(match.seed), actions)
     first = MatchEvent.objects.get(match=match, type="MATCH_STARTED").seq

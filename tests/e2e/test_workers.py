@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 import redis
+from asgiref.sync import sync_to_async
 
 from engine.actions import action_to_dict
 from engine.policy import choose
@@ -78,7 +79,8 @@ async def test_a_person_plays_three_bots_over_the_api_to_the_end(
         assert started["__typename"] == "Match", started
         my_seat = started["mySeat"]
         presence = redis.Redis.from_url(redis_url)
-        assert presence.hget(presence_key(int(match_id)), str(me.user_id)) is not None
+        row = await sync_to_async(Match.objects.get)(public_id=match_id)
+        assert presence.hget(presence_key(row.pk), str(me.user_id)) is not None
         presence.close()
 
         # when: the person plays (the engine's simple policy) whenever on turn

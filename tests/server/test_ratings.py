@@ -53,12 +53,15 @@ def ranked_match(
         seats=len(users) + len(bots),
         ranked=True,
         correspondence_hours=24 if correspondence else None,
+        matchmade=True,  # as matchmaking makes them: bots, and short rules for speed
     )
     assert isinstance(created, MatchView), created
     for user in users[1:]:
         assert isinstance(services.match_join(match_id=created.id, user=user), MatchView)
     for level in bots:
-        added = services.match_add_bot(match_id=created.id, user=users[0], level=level)
+        added = services.match_add_bot(
+            match_id=created.id, user=users[0], level=level, matchmade=True
+        )
         assert isinstance(added, MatchView), added
     started = services.match_start(match_id=created.id, user=users[0])
     assert isinstance(started, MatchView), started

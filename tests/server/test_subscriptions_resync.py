@@ -52,7 +52,8 @@ async def test_too_old_an_after_gets_a_resync_then_live_events(
 
     settings.MATCH_EVENTS_REPLAY_LIMIT = 2
     match_id, a, b, token = await database_sync_to_async(started_match)()
-    last = (await database_sync_to_async(Match.objects.get)(pk=match_id)).last_seq
+    row = await database_sync_to_async(Match.objects.get)(pk=match_id)
+    last = row.last_seq
     ws = WebsocketCommunicator(application, "/graphql", subprotocols=["graphql-transport-ws"])
     connected, _ = await ws.connect()
     assert connected
@@ -64,7 +65,7 @@ async def test_too_old_an_after_gets_a_resync_then_live_events(
     # when
     await ws.send_json_to(
         {"id": "1", "type": "subscribe",
-         "payload": {"query": MATCH_EVENTS, "variables": {"id": str(match_id), "after": 0}}}
+         "payload": {"query": MATCH_EVENTS, "variables": {"id": row.public_id, "after": 0}}}
     )  # fmt: skip
     resync = (await ws.receive_json_from(timeout=10))["payload"]["data"]["matchEvents"]
     moved = await database_sync_to_async(draw_for_whoever_is_on_turn)(match_id, (a, b))
