@@ -8,7 +8,7 @@ export function CardFace({ code, tiles, small }: { code: string; tiles: boolean;
   return (
     <span className={`face${tiles ? " tile" : ""}${small ? " small" : ""}${p.joker ? " joker" : ""}`} style={{ color: colour }} aria-label={name}>
       {p.joker && <span className="jk">★</span>}
-      <span className="rank">{p.rank !== null ? rankLabel(p.rank, tiles) : "J"}</span>
+      {p.rank !== null ? <span className="rank">{rankLabel(p.rank, tiles)}</span> : <span className="jname">joker</span>}
       {!tiles && p.suit && <span className="suit">{SUIT_SYMBOL[p.suit]}</span>}
       {tiles && p.suit && <span className="dot" style={{ background: colour }} />}
     </span>

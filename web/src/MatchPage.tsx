@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { DndContext, PointerSensor, TouchSensor, useDroppable, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { gql, subscribe } from "./api";
-import { ADD_BOT, CHECK, COMMIT, CREATE, DISCARD, DRAFT, DRAW, EVENTS, FITS, HINT, JOIN, MATCH, PASS, START, UNDO } from "./ops";
+import { ADD_BOT, CHECK, COMMIT, CREATE, DISCARD, DRAFT, DRAW, EVENTS, FITS, HINT, INVITATION, JOIN, MATCH, PASS, START, UNDO } from "./ops";
 import type { BotLevel, CheckQuery, DrawSource, MatchFieldsFragment } from "./gql/graphql";
 import { CardFace, DraggableCard } from "./Card";
 import { moveCard, played, reorder, sameTable, SeqTracker, splitMeld, type Draft, type Place, type Target } from "./draft";
@@ -45,12 +45,15 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   const load = useCallback(async () => {
     try {
       const d = await gql(MATCH, { id: matchId });
-      if (!d.match) return setMissing(true);
-      setMatch(d.match);
+      if (d.match) return setMatch(d.match);
+      // A private match exists for a non-member only through its invitation.
+      const inv = invite ? (await gql(INVITATION, { id: matchId, code: invite })).invitation : null;
+      if (!inv) return setMissing(true);
+      setMatch(inv);
     } catch (e) {
       setStatus((e as Error).message);
     }
-  }, [matchId]);
+  }, [matchId, invite]);
 
   useEffect(() => {
     load();
@@ -258,7 +261,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   const changed = !!draft && !sameTable(draft.table, serverTable);
   const deadline = match.turn?.deadline ? Math.max(0, Math.ceil((Date.parse(match.turn.deadline) - now) / 1000)) : null;
   const canCommit = myTurn && !!legal?.commit && changed && allValid && played(serverHand, draft!.hand).length > 0;
-  const inviteLink = `${location.origin}/#/match/${encodeURIComponent(match.id)}${(match as { inviteCode?: string }).inviteCode ? "/" + (match as { inviteCode?: string }).inviteCode : ""}`;
+  const inviteLink = `${location.origin}/#/match/${encodeURIComponent(match.id)}${match.inviteCode ? "/" + encodeURIComponent(match.inviteCode) : ""}`;
   const changedSinceLast = new Set(serverTable.flat().filter((c) => !lastTable.flat().includes(c)));
 
   return (
@@ -413,10 +416,10 @@ function Waiting({ match, seated, invite, inviteLink, reload, setStatus }: { mat
   return (
     <div className="panel waiting">
       <p>{t("waiting")}: {match.seats.filter((s) => s.username || s.bot).length}/{match.players}</p>
-      {seated && (
+      {seated && match.private && (
         <p>{t("invite")}: <input readOnly value={inviteLink} aria-label={t("invite")} data-testid="invite-link" onFocus={(e) => e.target.select()} size={40} /></p>
       )}
-      {!seated && <button type="button" className="primary" onClick={() => run(gql(JOIN, { id: match.id, ...(invite ? { inviteCode: invite } : {}) } as { id: string }).then((d) => d.joinMatch))}>Join</button>}
+      {!seated && <button type="button" className="primary" onClick={() => run(gql(JOIN, { id: match.id, inviteCode: invite }).then((d) => d.joinMatch))}>Join</button>}
       {match.mySeat === 0 && !full && (
         <span>
           <select aria-label="Bot level" value={level} onChange={(e) => setLevel(e.target.value)}>
@@ -446,7 +449,7 @@ function Ending({ match }: { match: M }) {
         <tbody>
           {match.seats.map((s) => (
             <tr key={s.index} className={winners.has(s.index) ? "win" : ""}>
-              <td>{winners.has(s.index) ? "🏆 " : ""}{s.username ?? `bot ${s.bot?.toLowerCase()}`}</td><td>{s.score}</td><td>{s.roundsWon}</td>
+              <td>{winners.has(s.index) ? "★ " : ""}{s.username ?? `bot ${s.bot?.toLowerCase()}`}</td><td>{s.score}</td><td>{s.roundsWon}</td>
             </tr>
           ))}
         </tbody>

@@ -4,7 +4,7 @@ import { graphql } from "./gql";
 export const MATCH_FIELDS = graphql(`
   fragment MatchFields on Match {
     id ruleset status ranked private players turnSeconds correspondenceHours options
-    mySeat stockCount discardCount round lastSeq legal outcome rounds
+    inviteCode mySeat stockCount discardCount round lastSeq legal outcome rounds
     discardTop { code }
     river { code }
     drawnCards { code }
@@ -60,8 +60,8 @@ export const CREATE = graphql(`
   }
 `);
 export const JOIN = graphql(`
-  mutation Join($id: ID!) {
-    joinMatch(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }
+  mutation Join($id: ID!, $inviteCode: String) {
+    joinMatch(matchId: $id, inviteCode: $inviteCode) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }
   }
 `);
 export const ADD_BOT = graphql(`
@@ -82,6 +82,9 @@ export const ENQUEUE = graphql(`
 export const DEQUEUE = graphql(`mutation Dequeue { dequeue }`);
 
 export const MATCH = graphql(`query Match($id: ID!) { match(id: $id) { ...MatchFields } }`);
+export const INVITATION = graphql(`
+  query Invitation($id: ID!, $code: String!) { invitation(matchId: $id, inviteCode: $code) { ...MatchFields } }
+`);
 
 export const DRAFT = graphql(`
   mutation Draft($id: ID!, $turn: Int!, $table: [[String!]!]!) {

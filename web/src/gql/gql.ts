@@ -15,7 +15,7 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    mySeat stockCount discardCount round lastSeq legal outcome rounds\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying }\n    winners { index }\n  }\n": typeof types.MatchFieldsFragmentDoc,
+    "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    inviteCode mySeat stockCount discardCount round lastSeq legal outcome rounds\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying }\n    winners { index }\n  }\n": typeof types.MatchFieldsFragmentDoc,
     "query Me { me { id username } }": typeof types.MeDocument,
     "query Rulesets { rulesets { name family minPlayers maxPlayers options } }": typeof types.RulesetsDocument,
     "\n  mutation Register($username: String!, $password: String!) {\n    register(username: $username, password: $password) {\n      __typename\n      ... on AuthPayload { token user { id username } }\n      ... on Rejection { code message }\n    }\n  }\n": typeof types.RegisterDocument,
@@ -24,12 +24,13 @@ type Documents = {
     "\n  query Lobby {\n    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot } } } }\n    myMatches(first: 20) { edges { node { id ruleset status mySeat players turn { seat } seats { index username bot } } } }\n    queueStatus { ruleset players tempo waitedSeconds searchRange }\n  }\n": typeof types.LobbyDocument,
     "\n  query Leaderboard($ruleset: String!, $tempo: Tempo!) {\n    leaderboard(ruleset: $ruleset, tempo: $tempo, first: 20) {\n      edges { node { rank user { username } rating { ordinal games provisional } } }\n    }\n  }\n": typeof types.LeaderboardDocument,
     "\n  mutation Create($input: CreateMatchInput!) {\n    createMatch(input: $input) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.CreateDocument,
-    "\n  mutation Join($id: ID!) {\n    joinMatch(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.JoinDocument,
+    "\n  mutation Join($id: ID!, $inviteCode: String) {\n    joinMatch(matchId: $id, inviteCode: $inviteCode) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.JoinDocument,
     "\n  mutation AddBot($id: ID!, $level: BotLevel!) {\n    addBot(matchId: $id, level: $level) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.AddBotDocument,
     "\n  mutation Start($id: ID!) {\n    startMatch(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.StartDocument,
     "\n  mutation Enqueue($input: QueueInput!) {\n    enqueue(input: $input) { __typename ... on QueueTicket { ruleset } ... on Rejection { code message } }\n  }\n": typeof types.EnqueueDocument,
     "mutation Dequeue { dequeue }": typeof types.DequeueDocument,
     "query Match($id: ID!) { match(id: $id) { ...MatchFields } }": typeof types.MatchDocument,
+    "\n  query Invitation($id: ID!, $code: String!) { invitation(matchId: $id, inviteCode: $code) { ...MatchFields } }\n": typeof types.InvitationDocument,
     "\n  mutation Draft($id: ID!, $turn: Int!, $table: [[String!]!]!) {\n    updateDraft(matchId: $id, turn: $turn, table: $table) { __typename ... on Rejection { code message } }\n  }\n": typeof types.DraftDocument,
     "\n  mutation Commit($id: ID!, $turn: Int!, $table: [[String!]!]!, $key: String) {\n    commitTurn(matchId: $id, turn: $turn, table: $table, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message reason meldIndex missingCard }\n    }\n  }\n": typeof types.CommitDocument,
     "\n  mutation Draw($id: ID!, $turn: Int!, $source: DrawSource!, $key: String) {\n    draw(matchId: $id, turn: $turn, source: $source, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": typeof types.DrawDocument,
@@ -43,7 +44,7 @@ type Documents = {
     "\n  query Replay($id: ID!) { replay(matchId: $id) { matchId ruleset seats { index username bot } events { seq type payload } winners } }\n": typeof types.ReplayDocument,
 };
 const documents: Documents = {
-    "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    mySeat stockCount discardCount round lastSeq legal outcome rounds\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying }\n    winners { index }\n  }\n": types.MatchFieldsFragmentDoc,
+    "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    inviteCode mySeat stockCount discardCount round lastSeq legal outcome rounds\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying }\n    winners { index }\n  }\n": types.MatchFieldsFragmentDoc,
     "query Me { me { id username } }": types.MeDocument,
     "query Rulesets { rulesets { name family minPlayers maxPlayers options } }": types.RulesetsDocument,
     "\n  mutation Register($username: String!, $password: String!) {\n    register(username: $username, password: $password) {\n      __typename\n      ... on AuthPayload { token user { id username } }\n      ... on Rejection { code message }\n    }\n  }\n": types.RegisterDocument,
@@ -52,12 +53,13 @@ const documents: Documents = {
     "\n  query Lobby {\n    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot } } } }\n    myMatches(first: 20) { edges { node { id ruleset status mySeat players turn { seat } seats { index username bot } } } }\n    queueStatus { ruleset players tempo waitedSeconds searchRange }\n  }\n": types.LobbyDocument,
     "\n  query Leaderboard($ruleset: String!, $tempo: Tempo!) {\n    leaderboard(ruleset: $ruleset, tempo: $tempo, first: 20) {\n      edges { node { rank user { username } rating { ordinal games provisional } } }\n    }\n  }\n": types.LeaderboardDocument,
     "\n  mutation Create($input: CreateMatchInput!) {\n    createMatch(input: $input) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.CreateDocument,
-    "\n  mutation Join($id: ID!) {\n    joinMatch(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.JoinDocument,
+    "\n  mutation Join($id: ID!, $inviteCode: String) {\n    joinMatch(matchId: $id, inviteCode: $inviteCode) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.JoinDocument,
     "\n  mutation AddBot($id: ID!, $level: BotLevel!) {\n    addBot(matchId: $id, level: $level) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.AddBotDocument,
     "\n  mutation Start($id: ID!) {\n    startMatch(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.StartDocument,
     "\n  mutation Enqueue($input: QueueInput!) {\n    enqueue(input: $input) { __typename ... on QueueTicket { ruleset } ... on Rejection { code message } }\n  }\n": types.EnqueueDocument,
     "mutation Dequeue { dequeue }": types.DequeueDocument,
     "query Match($id: ID!) { match(id: $id) { ...MatchFields } }": types.MatchDocument,
+    "\n  query Invitation($id: ID!, $code: String!) { invitation(matchId: $id, inviteCode: $code) { ...MatchFields } }\n": types.InvitationDocument,
     "\n  mutation Draft($id: ID!, $turn: Int!, $table: [[String!]!]!) {\n    updateDraft(matchId: $id, turn: $turn, table: $table) { __typename ... on Rejection { code message } }\n  }\n": types.DraftDocument,
     "\n  mutation Commit($id: ID!, $turn: Int!, $table: [[String!]!]!, $key: String) {\n    commitTurn(matchId: $id, turn: $turn, table: $table, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message reason meldIndex missingCard }\n    }\n  }\n": types.CommitDocument,
     "\n  mutation Draw($id: ID!, $turn: Int!, $source: DrawSource!, $key: String) {\n    draw(matchId: $id, turn: $turn, source: $source, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": types.DrawDocument,
@@ -74,7 +76,7 @@ const documents: Documents = {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    mySeat stockCount discardCount round lastSeq legal outcome rounds\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying }\n    winners { index }\n  }\n"): typeof import('./graphql').MatchFieldsFragmentDoc;
+export function graphql(source: "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    inviteCode mySeat stockCount discardCount round lastSeq legal outcome rounds\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying }\n    winners { index }\n  }\n"): typeof import('./graphql').MatchFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -110,7 +112,7 @@ export function graphql(source: "\n  mutation Create($input: CreateMatchInput!) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation Join($id: ID!) {\n    joinMatch(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').JoinDocument;
+export function graphql(source: "\n  mutation Join($id: ID!, $inviteCode: String) {\n    joinMatch(matchId: $id, inviteCode: $inviteCode) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').JoinDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -131,6 +133,10 @@ export function graphql(source: "mutation Dequeue { dequeue }"): typeof import('
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query Match($id: ID!) { match(id: $id) { ...MatchFields } }"): typeof import('./graphql').MatchDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Invitation($id: ID!, $code: String!) { invitation(matchId: $id, inviteCode: $code) { ...MatchFields } }\n"): typeof import('./graphql').InvitationDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
