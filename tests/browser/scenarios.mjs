@@ -81,7 +81,7 @@ const scenarios = {
         continue;
       }
       turns++;
-      const status = page.getByRole("status");
+      const status = page.locator("p[role=status]");
       await page.getByRole("button", { name: "Hint" }).click();
       await page.waitForTimeout(800);
       const commit = page.getByRole("button", { name: "Commit" });
@@ -164,13 +164,71 @@ const scenarios = {
     await shot(page, "reconnect");
     return `events ${seqs[0]}..${server} after 4 socket drops`;
   },
+  // (3) a classic rummy turn: draw, lay off on a highlighted meld, discard.
+  async rummy(browser) {
+    const page = await newPlayer(browser, "cr" + uid());
+    await createMatch(page, { ruleset: "rummy", seats: 2, bots: 1, level: "EASY" });
+    await page.getByRole("button", { name: "Start" }).click();
+    const status = page.locator("p[role=status]");
+    for (let turn = 0; turn < 40; turn++) {
+      await waitMyTurn(page, 60_000);
+      if (await page.getByTestId("result").count()) break;
+      await page.getByRole("button", { name: "Draw" }).click();
+      await page.getByRole("button", { name: "Discard" }).waitFor();
+      // Select each card in turn; a meld it fits is outlined (data-fits).
+      const codes = await hand(page).evaluateAll((els) => els.map((e) => e.dataset.card));
+      for (let i = 0; i < codes.length; i++) {
+        const card = page.locator(`[data-testid=hand] [data-card="${codes[i]}"]`).first();
+        await card.click();
+        const fit = page.locator("[data-testid=table] [data-meld][data-fits]").first();
+        if (await fit.waitFor({ timeout: 700 }).then(() => true, () => false)) {
+          const meldIndex = await fit.getAttribute("data-meld");
+          await shot(page, "rummy-fits");
+          await card.click(); // unselect, then drag it there
+          await drag(page, card, page.locator(`[data-testid=table] [data-meld="${meldIndex}"]`));
+          const target = page.locator(`[data-testid=table] [data-meld="${meldIndex}"] [data-card="${codes[i]}"]`);
+          await target.waitFor();
+          const commit = page.getByRole("button", { name: "Commit" });
+          await page.waitForFunction(() => [...document.querySelectorAll("button")].some((b) => b.textContent === "Commit" && !b.disabled), null, { timeout: 5_000 });
+          await commit.click();
+          await page.waitForFunction((n) => !document.querySelector(`[data-testid=hand] [data-card="${n}"]`) || true, codes[i]);
+          await page.waitForTimeout(500);
+          check((await status.textContent()) === "", "the lay-off was accepted: " + (await status.textContent()));
+          await hand(page).first().click();
+          await page.getByRole("button", { name: "Discard" }).click();
+          await page.waitForFunction(() => !document.querySelector(".seat.me[data-on-turn]"), null, { timeout: 10_000 });
+          await shot(page, "rummy");
+          return `laid off ${codes[i]} on meld ${meldIndex} at my turn ${turn + 1}`;
+        }
+      }
+      // Nothing fits: meld what the hint finds (so the table grows), then discard.
+      await page.getByRole("button", { name: "Hint" }).click();
+      await page.waitForTimeout(600);
+      const commit = page.getByRole("button", { name: "Commit" });
+      if (await commit.isEnabled()) {
+        await commit.click();
+        await page.waitForTimeout(600);
+      } else if (await page.getByRole("button", { name: "Reset" }).isEnabled()) {
+        await page.getByRole("button", { name: "Reset" }).click();
+      }
+      if (!(await myTurn(page).count())) continue; // went out
+      await hand(page).first().click();
+      await page.getByRole("button", { name: "Discard" }).click();
+      await page.waitForFunction(() => !document.querySelector(".seat.me[data-on-turn]"), null, { timeout: 10_000 });
+    }
+    throw new Error("no lay-off came up in 40 turns");
+  },
 };
 
 const name = process.argv[2];
 const browser = await launch();
+globalThis.pages = [];
 try {
   const note = await scenarios[name](browser);
   console.log(`ok ${name}: ${note ?? ""}`);
+} catch (e) {
+  for (const [i, c] of browser.contexts().entries()) for (const p of c.pages()) await shot(p, `${name}-failed-${i}`).catch(() => {});
+  throw e;
 } finally {
   await browser.close();
 }

@@ -10,7 +10,7 @@ from tests.browser.conftest import ARTIFACTS, run_scenario
 from tests.conftest import LiveServer
 
 
-@pytest.mark.parametrize("name", ["two", "rummikub", "invalid", "reconnect", "timer"])
+@pytest.mark.parametrize("name", ["two", "rummikub", "rummy", "invalid", "reconnect", "timer"])
 def test_scenario(web_server: LiveServer, name: str) -> None:
     line = run_scenario(web_server, name)
     assert line.startswith(f"ok {name}")

@@ -204,7 +204,12 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
     try {
       const r = await fn();
       if (r.__typename === "Rejection") setStatus(r.message ?? "Rejected");
-      else if (r.__typename === "Match") setMatch(r as M);
+      else if (r.__typename === "Match") {
+        // The turn goes on from the server's new table (classic rummy: meld after meld).
+        setDraft(null);
+        setHistory([]);
+        setMatch(r as M);
+      }
     } catch (e) {
       setStatus((e as Error).message);
     }
@@ -333,7 +338,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
           <>
             <div className="controls">
               {legal?.drawSources?.map((src: string) => (
-                <button key={src} type="button" disabled={!myTurn} onClick={() => draw(src)}>{src === "stock" ? "Draw" : `Draw (${src})`}</button>
+                <button key={src} type="button" disabled={!myTurn} onClick={() => draw(src)}>{src === "stock" ? "Draw" : src === "discard" ? `Take ${match.discardTop?.code ?? "discard"}` : `Take from the ${src}`}</button>
               ))}
               {myTurn && (legal?.commit || legal?.updateDraft) && (
                 <button type="button" className="primary" disabled={!canCommit} onClick={commit}>Commit</button>
@@ -341,7 +346,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
               {myTurn && draft && <button type="button" disabled={!changed} onClick={reset}>Reset</button>}
               {myTurn && (history.length > 0 || legal?.undo) && <button type="button" onClick={undo}>Undo</button>}
               {myTurn && legal?.pass && <button type="button" onClick={pass}>Pass</button>}
-              {myTurn && legal?.phase === "discard" && <button type="button" onClick={discard}>Discard</button>}
+              {myTurn && legal?.discardable?.length > 0 && <button type="button" onClick={discard}>Discard</button>}
               {myTurn && !match.ranked && (legal?.commit || legal?.updateDraft) && <button type="button" className="ghost" onClick={hint}>Hint</button>}
               {!myTurn && match.status === "ACTIVE" && <span className="muted">Waiting for {match.seats[match.turn?.seat ?? 0]?.username ?? "a bot"}…</span>}
             </div>
