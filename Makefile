@@ -26,11 +26,25 @@ NATIVE_PYTHON ?= $(BIN)/python
 NATIVE_BUILD := build/native
 NATIVE := bots/_dp_native$(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
 
-.PHONY: run test lint typecheck pytest env native native-ext clean
+.PHONY: run test lint typecheck pytest env native native-ext clean web
 
 ## run: install, migrate and start the web server, a Celery worker and Celery beat.
-run: $(STAMP) native
+run: $(STAMP) native web
 	@exec $(BIN)/python scripts/run.py
+
+## web: build the web client (web/dist, served at /) when its sources changed; needs npm.
+WEB_SOURCES := $(shell find web/src web/index.html web/package.json web/package-lock.json \
+	web/vite.config.ts web/tsconfig.json web/codegen.ts schema.graphql -type f 2>/dev/null)
+web: web/dist/index.html
+
+web/dist/index.html: $(WEB_SOURCES)
+	@if command -v npm >/dev/null 2>&1; then \
+		cd web && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; } \
+		&& npm run build; \
+	else \
+		echo "npm not found: the API starts without the web client. Install Node.js 20+ and npm" \
+			"(Debian: apt-get install nodejs npm), then run make run again." >&2; \
+	fi
 
 ## test: lint, type-check engine/ and bots/, and run pytest against real PostgreSQL and Redis.
 test: lint typecheck pytest

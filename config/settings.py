@@ -401,6 +401,10 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
+# The web client's build (web/, `make run` builds it) is served at `/` by WhiteNoise.
+if (BASE_DIR / "web" / "dist").is_dir():
+    WHITENOISE_ROOT = BASE_DIR / "web" / "dist"
+    WHITENOISE_INDEX_FILE = True
 STATIC_ROOT = Path(_env("STATIC_ROOT") or VAR_DIR / "static")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

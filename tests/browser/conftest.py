@@ -1,0 +1,65 @@
+"""Browser tests: the built web client in Debian's chromium (playwright-core), against the
+real server process (uvicorn on the test PostgreSQL and Redis) with a real Celery worker.
+
+The client is built first when its sources changed (`make web`, which runs `npm ci` when
+node_modules is missing or stale); then a server of its own starts, since WhiteNoise finds
+the build's files when the server starts. Screenshots of each test's final state are
+written to var/browser/.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import LiveServer, start_asgi_server
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "var" / "browser"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def web_build() -> Path:
+    if shutil.which("npm") is None or shutil.which("node") is None:
+        pytest.fail("the browser tests need node and npm (Debian: apt-get install nodejs npm)")
+    if not Path(CHROMIUM).exists():
+        pytest.fail("the browser tests need Debian's chromium (apt-get install chromium)")
+    subprocess.run(["make", "--no-print-directory", "web"], cwd=ROOT, check=True)
+    index = ROOT / "web" / "dist" / "index.html"
+    assert index.exists(), "make web did not build the client"
+    return index
+
+
+@pytest.fixture(scope="session")
+def web_server(
+    web_build: Path, postgres: dict[str, Any], redis_url: str, live_worker: Any
+) -> Iterator[LiveServer]:
+    with start_asgi_server(postgres, redis_url) as server:
+        yield server
+
+
+def run_scenario(server: LiveServer, name: str, timeout: float = 300) -> str:
+    """Run one scenario of scenarios.mjs; its closing line ("ok NAME: ...")."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    env = {
+        "PATH": "/usr/bin:/bin:/usr/local/bin",
+        "HOME": str(ARTIFACTS),
+        "BASE_URL": str(server),
+        "ARTIFACTS": str(ARTIFACTS),
+        "CHROMIUM": CHROMIUM,
+    }
+    done = subprocess.run(
+        ["node", str(Path(__file__).with_name("scenarios.mjs")), name],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout,
+    )  # fmt: skip
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, f"scenario {name} failed:\n{output}\n{server.log_text()[-3000:]}"
+    lines = [line for line in done.stdout.splitlines() if line.startswith(f"ok {name}")]
+    assert lines, output
+    return lines[-1]

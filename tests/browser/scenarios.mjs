@@ -1,0 +1,234 @@
+// The browser tests of issue 13, one per name: `node tests/browser/scenarios.mjs NAME`.
+// Each plays through the real client against the server at BASE_URL, prints "ok NAME"
+// and saves a screenshot of its final state under ARTIFACTS.
+import { launch, newPlayer, createMatch, drag, shot, check } from "./lib.mjs";
+
+const uid = () => Math.random().toString(36).slice(2, 8);
+const myTurn = (page) => page.locator(".seat.me[data-on-turn]");
+const hand = (page) => page.locator("[data-testid=hand] [data-card]");
+
+async function waitMyTurn(page, timeout = 60_000) {
+  await myTurn(page).waitFor({ timeout });
+}
+
+const scenarios = {
+  // (4) an invalid meld shows its reason and the commit stays off.
+  async invalid(browser) {
+    const page = await newPlayer(browser, "inv" + uid());
+    await createMatch(page, { ruleset: "robbers", seats: 2, bots: 1, level: "EASY" });
+    await page.getByRole("button", { name: "Start" }).click();
+    await waitMyTurn(page);
+    const cards = await hand(page).evaluateAll((els) => els.map((e) => e.dataset.card));
+    // Two cards of different rank and suit cannot be a meld.
+    const a = cards.findIndex((c) => c !== "*");
+    const b = cards.findIndex((c, i) => i !== a && c !== "*" && c.slice(-1) !== cards[a].slice(-1) && c.slice(0, -1) !== cards[a].slice(0, -1));
+    const c = cards.findIndex((x, i) => i !== a && i !== b && x !== "*" && ![cards[a], cards[b]].some((y) => y.slice(0, -1) === x.slice(0, -1)));
+    check(b >= 0 && c >= 0, "three cards of different ranks, not all of one suit");
+    const tableBefore = await page.locator("[data-testid=table] [data-meld]").count();
+    await drag(page, hand(page).nth(a), page.getByTestId("new-meld"));
+    const meld = page.locator(`[data-testid=table] [data-meld="${tableBefore}"]`);
+    await meld.locator("[data-card]").first().waitFor();
+    await drag(page, page.locator(`[data-testid=hand] [data-card="${cards[b]}"]`).first(), meld);
+    await meld.locator("[data-card]").nth(1).waitFor();
+    await drag(page, page.locator(`[data-testid=hand] [data-card="${cards[c]}"]`).first(), meld);
+    await meld.locator("[data-card]").nth(2).waitFor();
+    const why = meld.getByTestId("meld-error");
+    await page.waitForFunction(() => { const e = document.querySelector("[data-testid=meld-error]"); return e && !/needs at least/.test(e.textContent); });
+    const reason = await why.textContent();
+    check(reason && reason.length > 3, "a reason is shown: " + reason);
+    check(await page.getByRole("button", { name: "Commit" }).isDisabled(), "Commit is disabled");
+    await shot(page, "invalid");
+    await page.getByRole("button", { name: "Reset" }).click();
+    await page.waitForFunction((n) => document.querySelectorAll("[data-testid=table] [data-meld]").length === n, tableBefore);
+    check((await hand(page).count()) === cards.length, "Reset gives the cards back");
+    return `reason: ${reason}`;
+  },
+
+  // (6) a timed turn shows its countdown and expires.
+  async timer(browser) {
+    const page = await newPlayer(browser, "tim" + uid());
+    await createMatch(page, { ruleset: "robbers", seats: 2, bots: 1, level: "EASY", turnSeconds: 15 });
+    await page.getByRole("button", { name: "Start" }).click();
+    await waitMyTurn(page);
+    const deadline = page.getByTestId("deadline");
+    const first = Number((await deadline.textContent()).match(/\d+/)[0]);
+    await page.waitForTimeout(2500);
+    const later = Number((await deadline.textContent()).match(/\d+/)[0]);
+    check(first <= 15 && later < first, `the countdown runs: ${first} then ${later}`);
+    await shot(page, "timer-running");
+    // Nobody acts: the turn expires and passes to the bot.
+    await page.waitForFunction(() => !document.querySelector(".seat.me[data-on-turn]"), null, { timeout: 40_000 });
+    await page.waitForFunction(() => document.querySelector(".log")?.textContent.includes("TURN_EXPIRED"), null, { timeout: 10_000 });
+    await shot(page, "timer");
+    return `countdown ${first} → ${later}, then TURN_EXPIRED`;
+  },
+
+  // (2) one player against three bots of rummikub to the end of a round.
+  async rummikub(browser) {
+    const page = await newPlayer(browser, "rk" + uid());
+    await page.getByLabel("Ruleset").selectOption("rummikub");
+    await page.getByLabel("Short deal").check();
+    await page.getByLabel("Rounds").fill("1");
+    await createMatch(page, { ruleset: "rummikub", seats: 4, bots: 3, level: "EASY" });
+    await page.getByRole("button", { name: "Start" }).click();
+    const end = Date.now() + 240_000;
+    let turns = 0;
+    let committed = 0;
+    while (Date.now() < end) {
+      if (await page.getByTestId("result").count()) break;
+      if (!(await myTurn(page).count())) {
+        await page.waitForTimeout(300);
+        continue;
+      }
+      turns++;
+      const status = page.locator("p[role=status]");
+      await page.getByRole("button", { name: "Hint" }).click();
+      await page.waitForTimeout(800);
+      const commit = page.getByRole("button", { name: "Commit" });
+      if ((await commit.count()) && (await commit.isEnabled())) {
+        await commit.click();
+        committed++;
+      } else {
+        const reset = page.getByRole("button", { name: "Reset" });
+        if ((await reset.count()) && (await reset.isEnabled())) await reset.click();
+        const draw = page.getByRole("button", { name: "Draw" });
+        const pass = page.getByRole("button", { name: "Pass" });
+        if (await draw.count()) await draw.click();
+        else if (await pass.count()) await pass.click();
+      }
+      await page.waitForFunction(() => !document.querySelector(".seat.me[data-on-turn]") || document.querySelector("[data-testid=result]"), null, { timeout: 20_000 })
+        .catch(async () => { throw new Error("my turn did not end: " + (await status.allTextContents()).join(" ")); });
+    }
+    await page.getByTestId("result").waitFor({ timeout: 5_000 });
+    await shot(page, "rummikub");
+    return `${turns} turns of mine, ${committed} commits`;
+  },
+  // (1) two browser contexts register; one creates a private robbers match, the other joins
+  // by the invite link; both play turns by dragging, and each sees the other's draft live.
+  async two(browser) {
+    const alice = await newPlayer(browser, "al" + uid());
+    const bob = await newPlayer(browser, "bo" + uid(), { width: 360, height: 780 });
+    await createMatch(alice, { ruleset: "robbers", seats: 2, priv: true });
+    const link = await alice.getByTestId("invite-link").inputValue();
+    check(link.includes("#/match/"), "an invite link: " + link);
+    await bob.goto(link);
+    await bob.getByRole("button", { name: "Join" }).click();
+    await alice.getByRole("button", { name: "Start" }).waitFor();
+    await alice.waitForFunction(() => [...document.querySelectorAll("button")].some((b) => b.textContent === "Start" && !b.disabled));
+    await alice.getByRole("button", { name: "Start" }).click();
+    const watched = [];
+    for (let turn = 0; turn < 2; turn++) {
+      await Promise.race([waitMyTurn(alice), waitMyTurn(bob)]);
+      const [me, other] = (await myTurn(alice).count()) ? [alice, bob] : [bob, alice];
+      const code = await hand(me).first().getAttribute("data-card");
+      await drag(me, hand(me).first(), me.getByTestId("new-meld"));
+      // The other player sees the card arrive on the table while the turn is being built.
+      await other.locator(`[data-testid=table] [data-card="${code}"]`).first().waitFor({ timeout: 15_000 });
+      await other.locator(".badge.live").waitFor();
+      watched.push(code);
+      if (turn === 0) await shot(other, "two-watching");
+      await me.getByRole("button", { name: "Reset" }).click();
+      await me.getByRole("button", { name: "Draw" }).click();
+      await other.waitForFunction(() => !!document.querySelector(".seat.me[data-on-turn]"), null, { timeout: 15_000 });
+    }
+    await shot(alice, "two");
+    await shot(bob, "two-phone");
+    return `drafts watched live: ${watched.join(", ")}`;
+  },
+
+  // (5) the socket is cut mid-game and the page resumes without losing an event.
+  async reconnect(browser) {
+    const page = await newPlayer(browser, "rc" + uid());
+    await createMatch(page, { ruleset: "robbers", seats: 2, bots: 1, level: "EASY" });
+    await page.getByRole("button", { name: "Start" }).click();
+    for (let i = 0; i < 2; i++) {
+      await waitMyTurn(page);
+      await page.evaluate(() => window.__dropSocket());
+      await page.getByRole("button", { name: "Draw" }).click();
+      await page.waitForFunction(() => !document.querySelector(".seat.me[data-on-turn]"), null, { timeout: 15_000 });
+      await page.evaluate(() => window.__dropSocket()); // while the bot plays
+    }
+    await waitMyTurn(page);
+    const server = await page.evaluate(async () => {
+      const id = decodeURIComponent(location.hash.split("/")[2]);
+      const r = await fetch("/graphql", { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + localStorage.getItem("rummy.token") },
+        body: JSON.stringify({ query: "query($id: ID!) { match(id: $id) { lastSeq } }", variables: { id } }) });
+      return (await r.json()).data.match.lastSeq;
+    });
+    await page.waitForFunction((n) => Number(document.querySelector(".match").dataset.lastSeq) === n, server, { timeout: 10_000 });
+    const seqs = (await page.locator(".match").getAttribute("data-events")).split(",").map(Number);
+    for (let i = 1; i < seqs.length; i++) check(seqs[i] === seqs[i - 1] + 1, "no gap or repeat in " + seqs.join(","));
+    check(seqs[seqs.length - 1] === server, `the page saw every event up to ${server}: ${seqs.join(",")}`);
+    const reloads = await page.evaluate(() => performance.getEntriesByType("navigation").length);
+    check(reloads === 1, "no reload");
+    await shot(page, "reconnect");
+    return `events ${seqs[0]}..${server} after 4 socket drops`;
+  },
+  // (3) a classic rummy turn: draw, lay off on a highlighted meld, discard.
+  async rummy(browser) {
+    const page = await newPlayer(browser, "cr" + uid());
+    await createMatch(page, { ruleset: "rummy", seats: 2, bots: 1, level: "EASY" });
+    await page.getByRole("button", { name: "Start" }).click();
+    const status = page.locator("p[role=status]");
+    for (let turn = 0; turn < 40; turn++) {
+      await waitMyTurn(page, 60_000);
+      if (await page.getByTestId("result").count()) break;
+      await page.getByRole("button", { name: "Draw" }).click();
+      await page.getByRole("button", { name: "Discard" }).waitFor();
+      // Select each card in turn; a meld it fits is outlined (data-fits).
+      const codes = await hand(page).evaluateAll((els) => els.map((e) => e.dataset.card));
+      for (let i = 0; i < codes.length; i++) {
+        const card = page.locator(`[data-testid=hand] [data-card="${codes[i]}"]`).first();
+        await card.click();
+        const fit = page.locator("[data-testid=table] [data-meld][data-fits]").first();
+        if (await fit.waitFor({ timeout: 700 }).then(() => true, () => false)) {
+          const meldIndex = await fit.getAttribute("data-meld");
+          await shot(page, "rummy-fits");
+          await card.click(); // unselect, then drag it there
+          await drag(page, card, page.locator(`[data-testid=table] [data-meld="${meldIndex}"]`));
+          const target = page.locator(`[data-testid=table] [data-meld="${meldIndex}"] [data-card="${codes[i]}"]`);
+          await target.waitFor();
+          const commit = page.getByRole("button", { name: "Commit" });
+          await page.waitForFunction(() => [...document.querySelectorAll("button")].some((b) => b.textContent === "Commit" && !b.disabled), null, { timeout: 5_000 });
+          await commit.click();
+          await page.waitForFunction((n) => !document.querySelector(`[data-testid=hand] [data-card="${n}"]`) || true, codes[i]);
+          await page.waitForTimeout(500);
+          check((await status.textContent()) === "", "the lay-off was accepted: " + (await status.textContent()));
+          await hand(page).first().click();
+          await page.getByRole("button", { name: "Discard" }).click();
+          await page.waitForFunction(() => !document.querySelector(".seat.me[data-on-turn]"), null, { timeout: 10_000 });
+          await shot(page, "rummy");
+          return `laid off ${codes[i]} on meld ${meldIndex} at my turn ${turn + 1}`;
+        }
+      }
+      // Nothing fits: meld what the hint finds (so the table grows), then discard.
+      await page.getByRole("button", { name: "Hint" }).click();
+      await page.waitForTimeout(600);
+      const commit = page.getByRole("button", { name: "Commit" });
+      if (await commit.isEnabled()) {
+        await commit.click();
+        await page.waitForTimeout(600);
+      } else if (await page.getByRole("button", { name: "Reset" }).isEnabled()) {
+        await page.getByRole("button", { name: "Reset" }).click();
+      }
+      if (!(await myTurn(page).count())) continue; // went out
+      await hand(page).first().click();
+      await page.getByRole("button", { name: "Discard" }).click();
+      await page.waitForFunction(() => !document.querySelector(".seat.me[data-on-turn]"), null, { timeout: 10_000 });
+    }
+    throw new Error("no lay-off came up in 40 turns");
+  },
+};
+
+const name = process.argv[2];
+const browser = await launch();
+globalThis.pages = [];
+try {
+  const note = await scenarios[name](browser);
+  console.log(`ok ${name}: ${note ?? ""}`);
+} catch (e) {
+  for (const [i, c] of browser.contexts().entries()) for (const p of c.pages()) await shot(p, `${name}-failed-${i}`).catch(() => {});
+  throw e;
+} finally {
+  await browser.close();
+}

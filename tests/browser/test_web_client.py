@@ -1,0 +1,41 @@
+"""Issue 13's browser tests (1)-(6): a person's play through the web client, in chromium,
+against the real server, worker, PostgreSQL and Redis. See scenarios.mjs for each story;
+a screenshot of each final state is saved under var/browser/."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import ARTIFACTS, run_scenario
+from tests.conftest import LiveServer
+
+
+@pytest.mark.parametrize("name", ["two", "rummikub", "rummy", "invalid", "reconnect", "timer"])
+def test_scenario(web_server: LiveServer, name: str) -> None:
+    line = run_scenario(web_server, name)
+    assert line.startswith(f"ok {name}")
+    assert (ARTIFACTS / f"{name}.png").stat().st_size > 10_000
+
+
+def test_served_at_root(web_server: LiveServer) -> None:
+    import httpx
+
+    page = httpx.get(f"{web_server}/", timeout=10)
+    assert page.status_code == 200
+    assert '<div id="root">' in page.text
+    script = page.text.split('src="')[1].split('"')[0]
+    asset = httpx.get(f"{web_server}{script}", timeout=10)
+    assert asset.status_code == 200 and "javascript" in asset.headers["content-type"]
+
+
+def test_client_unit_tests(web_build: object) -> None:
+    """The client's state logic (draft moves, card codes, event seqs) under Vitest."""
+    import subprocess
+
+    from tests.browser.conftest import ROOT
+
+    done = subprocess.run(
+        ["npx", "vitest", "run"], cwd=ROOT / "web", capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "passed" in done.stdout

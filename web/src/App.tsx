@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useState } from "react";
+import { gql, getToken, setToken } from "./api";
+import { LOGIN, LOGOUT, ME, REGISTER } from "./ops";
+import { Lobby } from "./Lobby";
+import { MatchPage } from "./MatchPage";
+import { ReplayPage } from "./ReplayPage";
+import { getLang, setLang, t, type Lang } from "./i18n";
+
+function useHash(): string {
+  const [hash, setHash] = useState(location.hash);
+  useEffect(() => {
+    const f = () => setHash(location.hash);
+    addEventListener("hashchange", f);
+    return () => removeEventListener("hashchange", f);
+  }, []);
+  return hash;
+}
+
+export function App() {
+  const [user, setUser] = useState<{ id: string; username: string } | null | undefined>(undefined);
+  const [, setLangState] = useState<Lang>(getLang());
+  const hash = useHash();
+
+  useEffect(() => {
+    if (!getToken()) return setUser(null);
+    gql(ME)
+      .then((d) => setUser(d.me ?? null))
+      .catch(() => setUser(null));
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      await gql(LOGOUT);
+    } catch {
+      /* the token may be gone already */
+    }
+    setToken(null);
+    setUser(null);
+  }, []);
+
+  const route = hash.replace(/^#\/?/, "").split("/");
+  return (
+    <div className="app">
+      <header className="top">
+        <a href="#/" className="brand">♠♥ Rummy</a>
+        <span className="spacer" />
+        <label className="lang">
+          <span className="sr">Language</span>
+          <select value={getLang()} onChange={(e) => { setLang(e.target.value as Lang); setLangState(e.target.value as Lang); }}>
+            <option value="en">English</option>
+            <option value="es">Español</option>
+            <option value="nl">Nederlands</option>
+          </select>
+        </label>
+        {user && <span className="who">{user.username}</span>}
+        {user && <button type="button" onClick={logout}>{t("logout")}</button>}
+      </header>
+      <main>
+        {user === undefined ? null : user === null ? (
+          <AuthForm onUser={setUser} />
+        ) : route[0] === "match" && route[1] ? (
+          <MatchPage key={route[1]} matchId={decodeURIComponent(route[1])} invite={route[2] ? decodeURIComponent(route[2]) : null} me={user} />
+        ) : route[0] === "replay" && route[1] ? (
+          <ReplayPage matchId={decodeURIComponent(route[1])} />
+        ) : (
+          <Lobby me={user} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function AuthForm({ onUser }: { onUser: (u: { id: string; username: string }) => void }) {
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [message, setMessage] = useState("");
+  const submit = async (mode: "login" | "register") => {
+    setMessage("");
+    try {
+      const r = mode === "login" ? (await gql(LOGIN, { username, password })).login : (await gql(REGISTER, { username, password })).register;
+      if (r.__typename === "AuthPayload") {
+        setToken(r.token);
+        onUser(r.user);
+      } else setMessage(r.message);
+    } catch (e) {
+      setMessage((e as Error).message);
+    }
+  };
+  return (
+    <form className="panel auth" onSubmit={(e) => { e.preventDefault(); submit("login"); }}>
+      <h1>Rummy</h1>
+      <p className="muted">Robbers' Rummy · Rummikub · Vatikan · Rummy</p>
+      <label>{t("username")}<input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} /></label>
+      <label>{t("password")}<input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} /></label>
+      <div className="row">
+        <button type="submit">{t("login")}</button>
+        <button type="button" onClick={() => submit("register")}>{t("register")}</button>
+      </div>
+      <p role="status" className="status">{message}</p>
+    </form>
+  );
+}

@@ -1,0 +1,188 @@
+/* eslint-disable */
+import * as types from './graphql';
+
+
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    inviteCode mySeat stockCount discardCount round lastSeq legal outcome rounds\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying }\n    winners { index }\n  }\n": typeof types.MatchFieldsFragmentDoc,
+    "query Me { me { id username } }": typeof types.MeDocument,
+    "query Rulesets { rulesets { name family minPlayers maxPlayers options } }": typeof types.RulesetsDocument,
+    "\n  mutation Register($username: String!, $password: String!) {\n    register(username: $username, password: $password) {\n      __typename\n      ... on AuthPayload { token user { id username } }\n      ... on Rejection { code message }\n    }\n  }\n": typeof types.RegisterDocument,
+    "\n  mutation Login($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      __typename\n      ... on AuthPayload { token user { id username } }\n      ... on Rejection { code message }\n    }\n  }\n": typeof types.LoginDocument,
+    "mutation Logout { logout }": typeof types.LogoutDocument,
+    "\n  query Lobby {\n    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot } } } }\n    myMatches(first: 20) { edges { node { id ruleset status mySeat players turn { seat } seats { index username bot } } } }\n    queueStatus { ruleset players tempo waitedSeconds searchRange }\n  }\n": typeof types.LobbyDocument,
+    "\n  query Leaderboard($ruleset: String!, $tempo: Tempo!) {\n    leaderboard(ruleset: $ruleset, tempo: $tempo, first: 20) {\n      edges { node { rank user { username } rating { ordinal games provisional } } }\n    }\n  }\n": typeof types.LeaderboardDocument,
+    "\n  mutation Create($input: CreateMatchInput!) {\n    createMatch(input: $input) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.CreateDocument,
+    "\n  mutation Join($id: ID!, $inviteCode: String) {\n    joinMatch(matchId: $id, inviteCode: $inviteCode) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.JoinDocument,
+    "\n  mutation AddBot($id: ID!, $level: BotLevel!) {\n    addBot(matchId: $id, level: $level) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.AddBotDocument,
+    "\n  mutation Start($id: ID!) {\n    startMatch(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.StartDocument,
+    "\n  mutation Enqueue($input: QueueInput!) {\n    enqueue(input: $input) { __typename ... on QueueTicket { ruleset } ... on Rejection { code message } }\n  }\n": typeof types.EnqueueDocument,
+    "mutation Dequeue { dequeue }": typeof types.DequeueDocument,
+    "query Match($id: ID!) { match(id: $id) { ...MatchFields } }": typeof types.MatchDocument,
+    "\n  query Invitation($id: ID!, $code: String!) { invitation(matchId: $id, inviteCode: $code) { ...MatchFields } }\n": typeof types.InvitationDocument,
+    "\n  mutation Draft($id: ID!, $turn: Int!, $table: [[String!]!]!) {\n    updateDraft(matchId: $id, turn: $turn, table: $table) { __typename ... on Rejection { code message } }\n  }\n": typeof types.DraftDocument,
+    "\n  mutation Commit($id: ID!, $turn: Int!, $table: [[String!]!]!, $key: String) {\n    commitTurn(matchId: $id, turn: $turn, table: $table, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message reason meldIndex missingCard }\n    }\n  }\n": typeof types.CommitDocument,
+    "\n  mutation Draw($id: ID!, $turn: Int!, $source: DrawSource!, $key: String) {\n    draw(matchId: $id, turn: $turn, source: $source, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": typeof types.DrawDocument,
+    "\n  mutation Discard($id: ID!, $turn: Int!, $card: String!, $key: String) {\n    discard(matchId: $id, turn: $turn, card: $card, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": typeof types.DiscardDocument,
+    "\n  mutation Pass($id: ID!, $turn: Int!, $key: String) {\n    passTurn(matchId: $id, turn: $turn, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": typeof types.PassDocument,
+    "\n  mutation Undo($id: ID!, $turn: Int!) {\n    undo(matchId: $id, turn: $turn) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.UndoDocument,
+    "\n  query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {\n    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard }\n  }\n": typeof types.CheckDocument,
+    "query Fits($id: ID!, $card: String!) { fits(matchId: $id, card: $card) }": typeof types.FitsDocument,
+    "\n  query Hint($id: ID!) { hint(matchId: $id) { table { cards { code represents } } played { code } cards points } }\n": typeof types.HintDocument,
+    "\n  subscription Events($id: ID!, $after: Int) { matchEvents(matchId: $id, after: $after) { seq type payload } }\n": typeof types.EventsDocument,
+    "\n  query Replay($id: ID!) { replay(matchId: $id) { matchId ruleset seats { index username bot } events { seq type payload } winners } }\n": typeof types.ReplayDocument,
+};
+const documents: Documents = {
+    "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    inviteCode mySeat stockCount discardCount round lastSeq legal outcome rounds\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying }\n    winners { index }\n  }\n": types.MatchFieldsFragmentDoc,
+    "query Me { me { id username } }": types.MeDocument,
+    "query Rulesets { rulesets { name family minPlayers maxPlayers options } }": types.RulesetsDocument,
+    "\n  mutation Register($username: String!, $password: String!) {\n    register(username: $username, password: $password) {\n      __typename\n      ... on AuthPayload { token user { id username } }\n      ... on Rejection { code message }\n    }\n  }\n": types.RegisterDocument,
+    "\n  mutation Login($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      __typename\n      ... on AuthPayload { token user { id username } }\n      ... on Rejection { code message }\n    }\n  }\n": types.LoginDocument,
+    "mutation Logout { logout }": types.LogoutDocument,
+    "\n  query Lobby {\n    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot } } } }\n    myMatches(first: 20) { edges { node { id ruleset status mySeat players turn { seat } seats { index username bot } } } }\n    queueStatus { ruleset players tempo waitedSeconds searchRange }\n  }\n": types.LobbyDocument,
+    "\n  query Leaderboard($ruleset: String!, $tempo: Tempo!) {\n    leaderboard(ruleset: $ruleset, tempo: $tempo, first: 20) {\n      edges { node { rank user { username } rating { ordinal games provisional } } }\n    }\n  }\n": types.LeaderboardDocument,
+    "\n  mutation Create($input: CreateMatchInput!) {\n    createMatch(input: $input) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.CreateDocument,
+    "\n  mutation Join($id: ID!, $inviteCode: String) {\n    joinMatch(matchId: $id, inviteCode: $inviteCode) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.JoinDocument,
+    "\n  mutation AddBot($id: ID!, $level: BotLevel!) {\n    addBot(matchId: $id, level: $level) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.AddBotDocument,
+    "\n  mutation Start($id: ID!) {\n    startMatch(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.StartDocument,
+    "\n  mutation Enqueue($input: QueueInput!) {\n    enqueue(input: $input) { __typename ... on QueueTicket { ruleset } ... on Rejection { code message } }\n  }\n": types.EnqueueDocument,
+    "mutation Dequeue { dequeue }": types.DequeueDocument,
+    "query Match($id: ID!) { match(id: $id) { ...MatchFields } }": types.MatchDocument,
+    "\n  query Invitation($id: ID!, $code: String!) { invitation(matchId: $id, inviteCode: $code) { ...MatchFields } }\n": types.InvitationDocument,
+    "\n  mutation Draft($id: ID!, $turn: Int!, $table: [[String!]!]!) {\n    updateDraft(matchId: $id, turn: $turn, table: $table) { __typename ... on Rejection { code message } }\n  }\n": types.DraftDocument,
+    "\n  mutation Commit($id: ID!, $turn: Int!, $table: [[String!]!]!, $key: String) {\n    commitTurn(matchId: $id, turn: $turn, table: $table, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message reason meldIndex missingCard }\n    }\n  }\n": types.CommitDocument,
+    "\n  mutation Draw($id: ID!, $turn: Int!, $source: DrawSource!, $key: String) {\n    draw(matchId: $id, turn: $turn, source: $source, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": types.DrawDocument,
+    "\n  mutation Discard($id: ID!, $turn: Int!, $card: String!, $key: String) {\n    discard(matchId: $id, turn: $turn, card: $card, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": types.DiscardDocument,
+    "\n  mutation Pass($id: ID!, $turn: Int!, $key: String) {\n    passTurn(matchId: $id, turn: $turn, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": types.PassDocument,
+    "\n  mutation Undo($id: ID!, $turn: Int!) {\n    undo(matchId: $id, turn: $turn) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.UndoDocument,
+    "\n  query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {\n    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard }\n  }\n": types.CheckDocument,
+    "query Fits($id: ID!, $card: String!) { fits(matchId: $id, card: $card) }": types.FitsDocument,
+    "\n  query Hint($id: ID!) { hint(matchId: $id) { table { cards { code represents } } played { code } cards points } }\n": types.HintDocument,
+    "\n  subscription Events($id: ID!, $after: Int) { matchEvents(matchId: $id, after: $after) { seq type payload } }\n": types.EventsDocument,
+    "\n  query Replay($id: ID!) { replay(matchId: $id) { matchId ruleset seats { index username bot } events { seq type payload } winners } }\n": types.ReplayDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    inviteCode mySeat stockCount discardCount round lastSeq legal outcome rounds\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying }\n    winners { index }\n  }\n"): typeof import('./graphql').MatchFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query Me { me { id username } }"): typeof import('./graphql').MeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query Rulesets { rulesets { name family minPlayers maxPlayers options } }"): typeof import('./graphql').RulesetsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Register($username: String!, $password: String!) {\n    register(username: $username, password: $password) {\n      __typename\n      ... on AuthPayload { token user { id username } }\n      ... on Rejection { code message }\n    }\n  }\n"): typeof import('./graphql').RegisterDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Login($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      __typename\n      ... on AuthPayload { token user { id username } }\n      ... on Rejection { code message }\n    }\n  }\n"): typeof import('./graphql').LoginDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation Logout { logout }"): typeof import('./graphql').LogoutDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Lobby {\n    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot } } } }\n    myMatches(first: 20) { edges { node { id ruleset status mySeat players turn { seat } seats { index username bot } } } }\n    queueStatus { ruleset players tempo waitedSeconds searchRange }\n  }\n"): typeof import('./graphql').LobbyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Leaderboard($ruleset: String!, $tempo: Tempo!) {\n    leaderboard(ruleset: $ruleset, tempo: $tempo, first: 20) {\n      edges { node { rank user { username } rating { ordinal games provisional } } }\n    }\n  }\n"): typeof import('./graphql').LeaderboardDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Create($input: CreateMatchInput!) {\n    createMatch(input: $input) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').CreateDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Join($id: ID!, $inviteCode: String) {\n    joinMatch(matchId: $id, inviteCode: $inviteCode) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').JoinDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddBot($id: ID!, $level: BotLevel!) {\n    addBot(matchId: $id, level: $level) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').AddBotDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Start($id: ID!) {\n    startMatch(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').StartDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Enqueue($input: QueueInput!) {\n    enqueue(input: $input) { __typename ... on QueueTicket { ruleset } ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').EnqueueDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation Dequeue { dequeue }"): typeof import('./graphql').DequeueDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query Match($id: ID!) { match(id: $id) { ...MatchFields } }"): typeof import('./graphql').MatchDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Invitation($id: ID!, $code: String!) { invitation(matchId: $id, inviteCode: $code) { ...MatchFields } }\n"): typeof import('./graphql').InvitationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Draft($id: ID!, $turn: Int!, $table: [[String!]!]!) {\n    updateDraft(matchId: $id, turn: $turn, table: $table) { __typename ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').DraftDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Commit($id: ID!, $turn: Int!, $table: [[String!]!]!, $key: String) {\n    commitTurn(matchId: $id, turn: $turn, table: $table, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message reason meldIndex missingCard }\n    }\n  }\n"): typeof import('./graphql').CommitDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Draw($id: ID!, $turn: Int!, $source: DrawSource!, $key: String) {\n    draw(matchId: $id, turn: $turn, source: $source, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n"): typeof import('./graphql').DrawDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Discard($id: ID!, $turn: Int!, $card: String!, $key: String) {\n    discard(matchId: $id, turn: $turn, card: $card, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n"): typeof import('./graphql').DiscardDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Pass($id: ID!, $turn: Int!, $key: String) {\n    passTurn(matchId: $id, turn: $turn, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n"): typeof import('./graphql').PassDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Undo($id: ID!, $turn: Int!) {\n    undo(matchId: $id, turn: $turn) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').UndoDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {\n    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard }\n  }\n"): typeof import('./graphql').CheckDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query Fits($id: ID!, $card: String!) { fits(matchId: $id, card: $card) }"): typeof import('./graphql').FitsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Hint($id: ID!) { hint(matchId: $id) { table { cards { code represents } } played { code } cards points } }\n"): typeof import('./graphql').HintDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription Events($id: ID!, $after: Int) { matchEvents(matchId: $id, after: $after) { seq type payload } }\n"): typeof import('./graphql').EventsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Replay($id: ID!) { replay(matchId: $id) { matchId ruleset seats { index username bot } events { seq type payload } winners } }\n"): typeof import('./graphql').ReplayDocument;
+
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}

@@ -1,0 +1,1504 @@
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** How strong a bot plays. */
+export type BotLevel =
+  | 'EASY'
+  | 'EXPERT'
+  | 'HARD'
+  | 'MEDIUM';
+
+export type CreateMatchInput = {
+  /** Bots seated at creation, after the creator. */
+  bots?: Array<BotLevel> | null | undefined;
+  correspondenceHours?: number | null | undefined;
+  /** Rule option overrides (RULES.md names). */
+  options?: any;
+  private?: boolean;
+  ranked?: boolean;
+  ruleset?: string;
+  /** Players, 2..5 (preset limits apply). */
+  seats: number;
+  turnSeconds?: number | null | undefined;
+};
+
+/** Where a draw takes its card from. */
+export type DrawSource =
+  | 'DISCARD'
+  | 'RIVER'
+  | 'STOCK';
+
+/** The state of a match. */
+export type MatchStatus =
+  | 'ABORTED'
+  | 'ACTIVE'
+  | 'FINISHED'
+  | 'WAITING';
+
+/** What a meld is. A draft meld (T-DRAFT) may be INVALID while being edited. */
+export type MeldKind =
+  | 'GROUP'
+  | 'INVALID'
+  | 'RUN';
+
+/** What a ranked match is wanted for. */
+export type QueueInput = {
+  /** Players at the table, the user included. */
+  players: number;
+  ruleset?: string;
+  tempo?: Tempo;
+};
+
+/** Why a mutation changed nothing; a client can act on each code. */
+export type RejectionCode =
+  | 'ALREADY_DREW'
+  | 'BAD_CREDENTIALS'
+  | 'BAD_INPUT'
+  | 'BAD_OPTION'
+  | 'CARD_NOT_IN_HAND'
+  | 'DISCARD_PILE_EMPTY'
+  | 'DISCARD_TAKEN_CARD'
+  | 'HINT_NOT_ALLOWED'
+  | 'INVALID_MELD'
+  | 'JOKER_SWAP_INVALID'
+  | 'KEY_TILE_NOT_PLAYED'
+  | 'MANIPULATION_NOT_ALLOWED'
+  | 'MATCH_FULL'
+  | 'MATCH_OVER'
+  | 'MUST_DISCARD'
+  | 'MUST_DRAW_FIRST'
+  | 'NOTHING_TO_UNDO'
+  | 'NOT_ALLOWED'
+  | 'NOT_A_PLAYER'
+  | 'NOT_OPENED'
+  | 'NOT_YOUR_TURN'
+  | 'NO_CARD_FROM_HAND'
+  | 'OPENING_TOO_LOW'
+  | 'STALE_TURN'
+  | 'STOCK_EMPTY'
+  | 'STOCK_NOT_EMPTY'
+  | 'TABLE_CARD_MISSING'
+  | 'TOO_MANY_COPIES'
+  | 'TURN_EXPIRED'
+  | 'UNKNOWN_CARD'
+  | 'USERNAME_TAKEN';
+
+/** How fast a rated match is played; each has its own rating. */
+export type Tempo =
+  | 'CORRESPONDENCE'
+  | 'LIVE';
+
+export type MatchFieldsFragment = { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> };
+
+export type MeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MeQuery = { me: { id: string, username: string } | null };
+
+export type RulesetsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RulesetsQuery = { rulesets: Array<{ name: string, family: string, minPlayers: number, maxPlayers: number, options: any }> };
+
+export type RegisterMutationVariables = Exact<{
+  username: string;
+  password: string;
+}>;
+
+
+export type RegisterMutation = { register:
+    | { __typename: 'AuthPayload', token: string, user: { id: string, username: string } }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type LoginMutationVariables = Exact<{
+  username: string;
+  password: string;
+}>;
+
+
+export type LoginMutation = { login:
+    | { __typename: 'AuthPayload', token: string, user: { id: string, username: string } }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type LogoutMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LogoutMutation = { logout: boolean };
+
+export type LobbyQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LobbyQuery = { openMatches: { edges: Array<{ node: { id: string, ruleset: string, players: number, mySeat: number | null, turnSeconds: number | null, seats: Array<{ index: number, username: string | null, bot: BotLevel | null }> } }> }, myMatches: { edges: Array<{ node: { id: string, ruleset: string, status: MatchStatus, mySeat: number | null, players: number, turn: { seat: number } | null, seats: Array<{ index: number, username: string | null, bot: BotLevel | null }> } }> }, queueStatus: { ruleset: string, players: number, tempo: Tempo, waitedSeconds: number, searchRange: number } | null };
+
+export type LeaderboardQueryVariables = Exact<{
+  ruleset: string;
+  tempo: Tempo;
+}>;
+
+
+export type LeaderboardQuery = { leaderboard: { edges: Array<{ node: { rank: number, user: { username: string }, rating: { ordinal: number, games: number, provisional: boolean } } }> } };
+
+export type CreateMutationVariables = Exact<{
+  input: CreateMatchInput;
+}>;
+
+
+export type CreateMutation = { createMatch:
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type JoinMutationVariables = Exact<{
+  id: string | number;
+  inviteCode?: string | null | undefined;
+}>;
+
+
+export type JoinMutation = { joinMatch:
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type AddBotMutationVariables = Exact<{
+  id: string | number;
+  level: BotLevel;
+}>;
+
+
+export type AddBotMutation = { addBot:
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type StartMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type StartMutation = { startMatch:
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type EnqueueMutationVariables = Exact<{
+  input: QueueInput;
+}>;
+
+
+export type EnqueueMutation = { enqueue:
+    | { __typename: 'QueueTicket', ruleset: string }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type DequeueMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DequeueMutation = { dequeue: boolean };
+
+export type MatchQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type MatchQuery = { match: { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> } | null };
+
+export type InvitationQueryVariables = Exact<{
+  id: string | number;
+  code: string;
+}>;
+
+
+export type InvitationQuery = { invitation: { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> } | null };
+
+export type DraftMutationVariables = Exact<{
+  id: string | number;
+  turn: number;
+  table: Array<Array<string> | string> | Array<string> | string;
+}>;
+
+
+export type DraftMutation = { updateDraft:
+    | { __typename: 'Match' }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type CommitMutationVariables = Exact<{
+  id: string | number;
+  turn: number;
+  table: Array<Array<string> | string> | Array<string> | string;
+  key?: string | null | undefined;
+}>;
+
+
+export type CommitMutation = { commitTurn:
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Rejection', code: RejectionCode, message: string, reason: string | null, meldIndex: number | null, missingCard: string | null }
+   };
+
+export type DrawMutationVariables = Exact<{
+  id: string | number;
+  turn: number;
+  source: DrawSource;
+  key?: string | null | undefined;
+}>;
+
+
+export type DrawMutation = { draw:
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type DiscardMutationVariables = Exact<{
+  id: string | number;
+  turn: number;
+  card: string;
+  key?: string | null | undefined;
+}>;
+
+
+export type DiscardMutation = { discard:
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type PassMutationVariables = Exact<{
+  id: string | number;
+  turn: number;
+  key?: string | null | undefined;
+}>;
+
+
+export type PassMutation = { passTurn:
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type UndoMutationVariables = Exact<{
+  id: string | number;
+  turn: number;
+}>;
+
+
+export type UndoMutation = { undo:
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type CheckQueryVariables = Exact<{
+  ruleset: string;
+  melds: Array<Array<string> | string> | Array<string> | string;
+  options?: any;
+}>;
+
+
+export type CheckQuery = { checkMelds: Array<{ valid: boolean, kind: MeldKind | null, code: string | null, reason: string | null, message: string | null, meldIndex: number, missingCard: string | null }> };
+
+export type FitsQueryVariables = Exact<{
+  id: string | number;
+  card: string;
+}>;
+
+
+export type FitsQuery = { fits: Array<number> };
+
+export type HintQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type HintQuery = { hint: { cards: number, points: number, table: Array<{ cards: Array<{ code: string, represents: string | null }> }>, played: Array<{ code: string }> } | null };
+
+export type EventsSubscriptionVariables = Exact<{
+  id: string | number;
+  after?: number | null | undefined;
+}>;
+
+
+export type EventsSubscription = { matchEvents: { seq: number, type: string, payload: any } };
+
+export type ReplayQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ReplayQuery = { replay: { matchId: string, ruleset: string, winners: Array<number>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null }>, events: Array<{ seq: number, type: string, payload: any }> } | null };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+export const MatchFieldsFragmentDoc = new TypedDocumentString(`
+    fragment MatchFields on Match {
+  id
+  ruleset
+  status
+  ranked
+  private
+  players
+  turnSeconds
+  correspondenceHours
+  options
+  inviteCode
+  mySeat
+  stockCount
+  discardCount
+  round
+  lastSeq
+  legal
+  outcome
+  rounds
+  discardTop {
+    code
+  }
+  river {
+    code
+  }
+  drawnCards {
+    code
+  }
+  turn {
+    number
+    seat
+    phase
+    deadline
+    draft {
+      cards {
+        code
+        represents
+      }
+      kind
+    }
+  }
+  myHand {
+    code
+  }
+  table {
+    cards {
+      code
+      represents
+    }
+    kind
+    placedBy
+  }
+  seats {
+    index
+    username
+    bot
+    handCount
+    opened
+    score
+    roundsWon
+    resigned
+    botPlaying
+  }
+  winners {
+    index
+  }
+}
+    `, {"fragmentName":"MatchFields"}) as unknown as TypedDocumentString<MatchFieldsFragment, unknown>;
+export const MeDocument = new TypedDocumentString(`
+    query Me {
+  me {
+    id
+    username
+  }
+}
+    `) as unknown as TypedDocumentString<MeQuery, MeQueryVariables>;
+export const RulesetsDocument = new TypedDocumentString(`
+    query Rulesets {
+  rulesets {
+    name
+    family
+    minPlayers
+    maxPlayers
+    options
+  }
+}
+    `) as unknown as TypedDocumentString<RulesetsQuery, RulesetsQueryVariables>;
+export const RegisterDocument = new TypedDocumentString(`
+    mutation Register($username: String!, $password: String!) {
+  register(username: $username, password: $password) {
+    __typename
+    ... on AuthPayload {
+      token
+      user {
+        id
+        username
+      }
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RegisterMutation, RegisterMutationVariables>;
+export const LoginDocument = new TypedDocumentString(`
+    mutation Login($username: String!, $password: String!) {
+  login(username: $username, password: $password) {
+    __typename
+    ... on AuthPayload {
+      token
+      user {
+        id
+        username
+      }
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LoginMutation, LoginMutationVariables>;
+export const LogoutDocument = new TypedDocumentString(`
+    mutation Logout {
+  logout
+}
+    `) as unknown as TypedDocumentString<LogoutMutation, LogoutMutationVariables>;
+export const LobbyDocument = new TypedDocumentString(`
+    query Lobby {
+  openMatches(first: 20) {
+    edges {
+      node {
+        id
+        ruleset
+        players
+        mySeat
+        turnSeconds
+        seats {
+          index
+          username
+          bot
+        }
+      }
+    }
+  }
+  myMatches(first: 20) {
+    edges {
+      node {
+        id
+        ruleset
+        status
+        mySeat
+        players
+        turn {
+          seat
+        }
+        seats {
+          index
+          username
+          bot
+        }
+      }
+    }
+  }
+  queueStatus {
+    ruleset
+    players
+    tempo
+    waitedSeconds
+    searchRange
+  }
+}
+    `) as unknown as TypedDocumentString<LobbyQuery, LobbyQueryVariables>;
+export const LeaderboardDocument = new TypedDocumentString(`
+    query Leaderboard($ruleset: String!, $tempo: Tempo!) {
+  leaderboard(ruleset: $ruleset, tempo: $tempo, first: 20) {
+    edges {
+      node {
+        rank
+        user {
+          username
+        }
+        rating {
+          ordinal
+          games
+          provisional
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LeaderboardQuery, LeaderboardQueryVariables>;
+export const CreateDocument = new TypedDocumentString(`
+    mutation Create($input: CreateMatchInput!) {
+  createMatch(input: $input) {
+    __typename
+    ... on Match {
+      ...MatchFields
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    fragment MatchFields on Match {
+  id
+  ruleset
+  status
+  ranked
+  private
+  players
+  turnSeconds
+  correspondenceHours
+  options
+  inviteCode
+  mySeat
+  stockCount
+  discardCount
+  round
+  lastSeq
+  legal
+  outcome
+  rounds
+  discardTop {
+    code
+  }
+  river {
+    code
+  }
+  drawnCards {
+    code
+  }
+  turn {
+    number
+    seat
+    phase
+    deadline
+    draft {
+      cards {
+        code
+        represents
+      }
+      kind
+    }
+  }
+  myHand {
+    code
+  }
+  table {
+    cards {
+      code
+      represents
+    }
+    kind
+    placedBy
+  }
+  seats {
+    index
+    username
+    bot
+    handCount
+    opened
+    score
+    roundsWon
+    resigned
+    botPlaying
+  }
+  winners {
+    index
+  }
+}`) as unknown as TypedDocumentString<CreateMutation, CreateMutationVariables>;
+export const JoinDocument = new TypedDocumentString(`
+    mutation Join($id: ID!, $inviteCode: String) {
+  joinMatch(matchId: $id, inviteCode: $inviteCode) {
+    __typename
+    ... on Match {
+      ...MatchFields
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    fragment MatchFields on Match {
+  id
+  ruleset
+  status
+  ranked
+  private
+  players
+  turnSeconds
+  correspondenceHours
+  options
+  inviteCode
+  mySeat
+  stockCount
+  discardCount
+  round
+  lastSeq
+  legal
+  outcome
+  rounds
+  discardTop {
+    code
+  }
+  river {
+    code
+  }
+  drawnCards {
+    code
+  }
+  turn {
+    number
+    seat
+    phase
+    deadline
+    draft {
+      cards {
+        code
+        represents
+      }
+      kind
+    }
+  }
+  myHand {
+    code
+  }
+  table {
+    cards {
+      code
+      represents
+    }
+    kind
+    placedBy
+  }
+  seats {
+    index
+    username
+    bot
+    handCount
+    opened
+    score
+    roundsWon
+    resigned
+    botPlaying
+  }
+  winners {
+    index
+  }
+}`) as unknown as TypedDocumentString<JoinMutation, JoinMutationVariables>;
+export const AddBotDocument = new TypedDocumentString(`
+    mutation AddBot($id: ID!, $level: BotLevel!) {
+  addBot(matchId: $id, level: $level) {
+    __typename
+    ... on Match {
+      ...MatchFields
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    fragment MatchFields on Match {
+  id
+  ruleset
+  status
+  ranked
+  private
+  players
+  turnSeconds
+  correspondenceHours
+  options
+  inviteCode
+  mySeat
+  stockCount
+  discardCount
+  round
+  lastSeq
+  legal
+  outcome
+  rounds
+  discardTop {
+    code
+  }
+  river {
+    code
+  }
+  drawnCards {
+    code
+  }
+  turn {
+    number
+    seat
+    phase
+    deadline
+    draft {
+      cards {
+        code
+        represents
+      }
+      kind
+    }
+  }
+  myHand {
+    code
+  }
+  table {
+    cards {
+      code
+      represents
+    }
+    kind
+    placedBy
+  }
+  seats {
+    index
+    username
+    bot
+    handCount
+    opened
+    score
+    roundsWon
+    resigned
+    botPlaying
+  }
+  winners {
+    index
+  }
+}`) as unknown as TypedDocumentString<AddBotMutation, AddBotMutationVariables>;
+export const StartDocument = new TypedDocumentString(`
+    mutation Start($id: ID!) {
+  startMatch(matchId: $id) {
+    __typename
+    ... on Match {
+      ...MatchFields
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    fragment MatchFields on Match {
+  id
+  ruleset
+  status
+  ranked
+  private
+  players
+  turnSeconds
+  correspondenceHours
+  options
+  inviteCode
+  mySeat
+  stockCount
+  discardCount
+  round
+  lastSeq
+  legal
+  outcome
+  rounds
+  discardTop {
+    code
+  }
+  river {
+    code
+  }
+  drawnCards {
+    code
+  }
+  turn {
+    number
+    seat
+    phase
+    deadline
+    draft {
+      cards {
+        code
+        represents
+      }
+      kind
+    }
+  }
+  myHand {
+    code
+  }
+  table {
+    cards {
+      code
+      represents
+    }
+    kind
+    placedBy
+  }
+  seats {
+    index
+    username
+    bot
+    handCount
+    opened
+    score
+    roundsWon
+    resigned
+    botPlaying
+  }
+  winners {
+    index
+  }
+}`) as unknown as TypedDocumentString<StartMutation, StartMutationVariables>;
+export const EnqueueDocument = new TypedDocumentString(`
+    mutation Enqueue($input: QueueInput!) {
+  enqueue(input: $input) {
+    __typename
+    ... on QueueTicket {
+      ruleset
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EnqueueMutation, EnqueueMutationVariables>;
+export const DequeueDocument = new TypedDocumentString(`
+    mutation Dequeue {
+  dequeue
+}
+    `) as unknown as TypedDocumentString<DequeueMutation, DequeueMutationVariables>;
+export const MatchDocument = new TypedDocumentString(`
+    query Match($id: ID!) {
+  match(id: $id) {
+    ...MatchFields
+  }
+}
+    fragment MatchFields on Match {
+  id
+  ruleset
+  status
+  ranked
+  private
+  players
+  turnSeconds
+  correspondenceHours
+  options
+  inviteCode
+  mySeat
+  stockCount
+  discardCount
+  round
+  lastSeq
+  legal
+  outcome
+  rounds
+  discardTop {
+    code
+  }
+  river {
+    code
+  }
+  drawnCards {
+    code
+  }
+  turn {
+    number
+    seat
+    phase
+    deadline
+    draft {
+      cards {
+        code
+        represents
+      }
+      kind
+    }
+  }
+  myHand {
+    code
+  }
+  table {
+    cards {
+      code
+      represents
+    }
+    kind
+    placedBy
+  }
+  seats {
+    index
+    username
+    bot
+    handCount
+    opened
+    score
+    roundsWon
+    resigned
+    botPlaying
+  }
+  winners {
+    index
+  }
+}`) as unknown as TypedDocumentString<MatchQuery, MatchQueryVariables>;
+export const InvitationDocument = new TypedDocumentString(`
+    query Invitation($id: ID!, $code: String!) {
+  invitation(matchId: $id, inviteCode: $code) {
+    ...MatchFields
+  }
+}
+    fragment MatchFields on Match {
+  id
+  ruleset
+  status
+  ranked
+  private
+  players
+  turnSeconds
+  correspondenceHours
+  options
+  inviteCode
+  mySeat
+  stockCount
+  discardCount
+  round
+  lastSeq
+  legal
+  outcome
+  rounds
+  discardTop {
+    code
+  }
+  river {
+    code
+  }
+  drawnCards {
+    code
+  }
+  turn {
+    number
+    seat
+    phase
+    deadline
+    draft {
+      cards {
+        code
+        represents
+      }
+      kind
+    }
+  }
+  myHand {
+    code
+  }
+  table {
+    cards {
+      code
+      represents
+    }
+    kind
+    placedBy
+  }
+  seats {
+    index
+    username
+    bot
+    handCount
+    opened
+    score
+    roundsWon
+    resigned
+    botPlaying
+  }
+  winners {
+    index
+  }
+}`) as unknown as TypedDocumentString<InvitationQuery, InvitationQueryVariables>;
+export const DraftDocument = new TypedDocumentString(`
+    mutation Draft($id: ID!, $turn: Int!, $table: [[String!]!]!) {
+  updateDraft(matchId: $id, turn: $turn, table: $table) {
+    __typename
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DraftMutation, DraftMutationVariables>;
+export const CommitDocument = new TypedDocumentString(`
+    mutation Commit($id: ID!, $turn: Int!, $table: [[String!]!]!, $key: String) {
+  commitTurn(matchId: $id, turn: $turn, table: $table, idempotencyKey: $key) {
+    __typename
+    ... on Match {
+      ...MatchFields
+    }
+    ... on Rejection {
+      code
+      message
+      reason
+      meldIndex
+      missingCard
+    }
+  }
+}
+    fragment MatchFields on Match {
+  id
+  ruleset
+  status
+  ranked
+  private
+  players
+  turnSeconds
+  correspondenceHours
+  options
+  inviteCode
+  mySeat
+  stockCount
+  discardCount
+  round
+  lastSeq
+  legal
+  outcome
+  rounds
+  discardTop {
+    code
+  }
+  river {
+    code
+  }
+  drawnCards {
+    code
+  }
+  turn {
+    number
+    seat
+    phase
+    deadline
+    draft {
+      cards {
+        code
+        represents
+      }
+      kind
+    }
+  }
+  myHand {
+    code
+  }
+  table {
+    cards {
+      code
+      represents
+    }
+    kind
+    placedBy
+  }
+  seats {
+    index
+    username
+    bot
+    handCount
+    opened
+    score
+    roundsWon
+    resigned
+    botPlaying
+  }
+  winners {
+    index
+  }
+}`) as unknown as TypedDocumentString<CommitMutation, CommitMutationVariables>;
+export const DrawDocument = new TypedDocumentString(`
+    mutation Draw($id: ID!, $turn: Int!, $source: DrawSource!, $key: String) {
+  draw(matchId: $id, turn: $turn, source: $source, idempotencyKey: $key) {
+    __typename
+    ... on Match {
+      ...MatchFields
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    fragment MatchFields on Match {
+  id
+  ruleset
+  status
+  ranked
+  private
+  players
+  turnSeconds
+  correspondenceHours
+  options
+  inviteCode
+  mySeat
+  stockCount
+  discardCount
+  round
+  lastSeq
+  legal
+  outcome
+  rounds
+  discardTop {
+    code
+  }
+  river {
+    code
+  }
+  drawnCards {
+    code
+  }
+  turn {
+    number
+    seat
+    phase
+    deadline
+    draft {
+      cards {
+        code
+        represents
+      }
+      kind
+    }
+  }
+  myHand {
+    code
+  }
+  table {
+    cards {
+      code
+      represents
+    }
+    kind
+    placedBy
+  }
+  seats {
+    index
+    username
+    bot
+    handCount
+    opened
+    score
+    roundsWon
+    resigned
+    botPlaying
+  }
+  winners {
+    index
+  }
+}`) as unknown as TypedDocumentString<DrawMutation, DrawMutationVariables>;
+export const DiscardDocument = new TypedDocumentString(`
+    mutation Discard($id: ID!, $turn: Int!, $card: String!, $key: String) {
+  discard(matchId: $id, turn: $turn, card: $card, idempotencyKey: $key) {
+    __typename
+    ... on Match {
+      ...MatchFields
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    fragment MatchFields on Match {
+  id
+  ruleset
+  status
+  ranked
+  private
+  players
+  turnSeconds
+  correspondenceHours
+  options
+  inviteCode
+  mySeat
+  stockCount
+  discardCount
+  round
+  lastSeq
+  legal
+  outcome
+  rounds
+  discardTop {
+    code
+  }
+  river {
+    code
+  }
+  drawnCards {
+    code
+  }
+  turn {
+    number
+    seat
+    phase
+    deadline
+    draft {
+      cards {
+        code
+        represents
+      }
+      kind
+    }
+  }
+  myHand {
+    code
+  }
+  table {
+    cards {
+      code
+      represents
+    }
+    kind
+    placedBy
+  }
+  seats {
+    index
+    username
+    bot
+    handCount
+    opened
+    score
+    roundsWon
+    resigned
+    botPlaying
+  }
+  winners {
+    index
+  }
+}`) as unknown as TypedDocumentString<DiscardMutation, DiscardMutationVariables>;
+export const PassDocument = new TypedDocumentString(`
+    mutation Pass($id: ID!, $turn: Int!, $key: String) {
+  passTurn(matchId: $id, turn: $turn, idempotencyKey: $key) {
+    __typename
+    ... on Match {
+      ...MatchFields
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    fragment MatchFields on Match {
+  id
+  ruleset
+  status
+  ranked
+  private
+  players
+  turnSeconds
+  correspondenceHours
+  options
+  inviteCode
+  mySeat
+  stockCount
+  discardCount
+  round
+  lastSeq
+  legal
+  outcome
+  rounds
+  discardTop {
+    code
+  }
+  river {
+    code
+  }
+  drawnCards {
+    code
+  }
+  turn {
+    number
+    seat
+    phase
+    deadline
+    draft {
+      cards {
+        code
+        represents
+      }
+      kind
+    }
+  }
+  myHand {
+    code
+  }
+  table {
+    cards {
+      code
+      represents
+    }
+    kind
+    placedBy
+  }
+  seats {
+    index
+    username
+    bot
+    handCount
+    opened
+    score
+    roundsWon
+    resigned
+    botPlaying
+  }
+  winners {
+    index
+  }
+}`) as unknown as TypedDocumentString<PassMutation, PassMutationVariables>;
+export const UndoDocument = new TypedDocumentString(`
+    mutation Undo($id: ID!, $turn: Int!) {
+  undo(matchId: $id, turn: $turn) {
+    __typename
+    ... on Match {
+      ...MatchFields
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    fragment MatchFields on Match {
+  id
+  ruleset
+  status
+  ranked
+  private
+  players
+  turnSeconds
+  correspondenceHours
+  options
+  inviteCode
+  mySeat
+  stockCount
+  discardCount
+  round
+  lastSeq
+  legal
+  outcome
+  rounds
+  discardTop {
+    code
+  }
+  river {
+    code
+  }
+  drawnCards {
+    code
+  }
+  turn {
+    number
+    seat
+    phase
+    deadline
+    draft {
+      cards {
+        code
+        represents
+      }
+      kind
+    }
+  }
+  myHand {
+    code
+  }
+  table {
+    cards {
+      code
+      represents
+    }
+    kind
+    placedBy
+  }
+  seats {
+    index
+    username
+    bot
+    handCount
+    opened
+    score
+    roundsWon
+    resigned
+    botPlaying
+  }
+  winners {
+    index
+  }
+}`) as unknown as TypedDocumentString<UndoMutation, UndoMutationVariables>;
+export const CheckDocument = new TypedDocumentString(`
+    query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {
+  checkMelds(ruleset: $ruleset, melds: $melds, options: $options) {
+    valid
+    kind
+    code
+    reason
+    message
+    meldIndex
+    missingCard
+  }
+}
+    `) as unknown as TypedDocumentString<CheckQuery, CheckQueryVariables>;
+export const FitsDocument = new TypedDocumentString(`
+    query Fits($id: ID!, $card: String!) {
+  fits(matchId: $id, card: $card)
+}
+    `) as unknown as TypedDocumentString<FitsQuery, FitsQueryVariables>;
+export const HintDocument = new TypedDocumentString(`
+    query Hint($id: ID!) {
+  hint(matchId: $id) {
+    table {
+      cards {
+        code
+        represents
+      }
+    }
+    played {
+      code
+    }
+    cards
+    points
+  }
+}
+    `) as unknown as TypedDocumentString<HintQuery, HintQueryVariables>;
+export const EventsDocument = new TypedDocumentString(`
+    subscription Events($id: ID!, $after: Int) {
+  matchEvents(matchId: $id, after: $after) {
+    seq
+    type
+    payload
+  }
+}
+    `) as unknown as TypedDocumentString<EventsSubscription, EventsSubscriptionVariables>;
+export const ReplayDocument = new TypedDocumentString(`
+    query Replay($id: ID!) {
+  replay(matchId: $id) {
+    matchId
+    ruleset
+    seats {
+      index
+      username
+      bot
+    }
+    events {
+      seq
+      type
+      payload
+    }
+    winners
+  }
+}
+    `) as unknown as TypedDocumentString<ReplayQuery, ReplayQueryVariables>;

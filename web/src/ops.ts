@@ -1,0 +1,141 @@
+// Every operation the client sends; `npm run codegen` types them from schema.graphql.
+import { graphql } from "./gql";
+
+export const MATCH_FIELDS = graphql(`
+  fragment MatchFields on Match {
+    id ruleset status ranked private players turnSeconds correspondenceHours options
+    inviteCode mySeat stockCount discardCount round lastSeq legal outcome rounds
+    discardTop { code }
+    river { code }
+    drawnCards { code }
+    turn { number seat phase deadline draft { cards { code represents } kind } }
+    myHand { code }
+    table { cards { code represents } kind placedBy }
+    seats { index username bot handCount opened score roundsWon resigned botPlaying }
+    winners { index }
+  }
+`);
+
+export const ME = graphql(`query Me { me { id username } }`);
+export const RULESETS = graphql(`query Rulesets { rulesets { name family minPlayers maxPlayers options } }`);
+
+export const REGISTER = graphql(`
+  mutation Register($username: String!, $password: String!) {
+    register(username: $username, password: $password) {
+      __typename
+      ... on AuthPayload { token user { id username } }
+      ... on Rejection { code message }
+    }
+  }
+`);
+export const LOGIN = graphql(`
+  mutation Login($username: String!, $password: String!) {
+    login(username: $username, password: $password) {
+      __typename
+      ... on AuthPayload { token user { id username } }
+      ... on Rejection { code message }
+    }
+  }
+`);
+export const LOGOUT = graphql(`mutation Logout { logout }`);
+
+export const LOBBY = graphql(`
+  query Lobby {
+    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot } } } }
+    myMatches(first: 20) { edges { node { id ruleset status mySeat players turn { seat } seats { index username bot } } } }
+    queueStatus { ruleset players tempo waitedSeconds searchRange }
+  }
+`);
+export const LEADERBOARD = graphql(`
+  query Leaderboard($ruleset: String!, $tempo: Tempo!) {
+    leaderboard(ruleset: $ruleset, tempo: $tempo, first: 20) {
+      edges { node { rank user { username } rating { ordinal games provisional } } }
+    }
+  }
+`);
+
+export const CREATE = graphql(`
+  mutation Create($input: CreateMatchInput!) {
+    createMatch(input: $input) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }
+  }
+`);
+export const JOIN = graphql(`
+  mutation Join($id: ID!, $inviteCode: String) {
+    joinMatch(matchId: $id, inviteCode: $inviteCode) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }
+  }
+`);
+export const ADD_BOT = graphql(`
+  mutation AddBot($id: ID!, $level: BotLevel!) {
+    addBot(matchId: $id, level: $level) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }
+  }
+`);
+export const START = graphql(`
+  mutation Start($id: ID!) {
+    startMatch(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }
+  }
+`);
+export const ENQUEUE = graphql(`
+  mutation Enqueue($input: QueueInput!) {
+    enqueue(input: $input) { __typename ... on QueueTicket { ruleset } ... on Rejection { code message } }
+  }
+`);
+export const DEQUEUE = graphql(`mutation Dequeue { dequeue }`);
+
+export const MATCH = graphql(`query Match($id: ID!) { match(id: $id) { ...MatchFields } }`);
+export const INVITATION = graphql(`
+  query Invitation($id: ID!, $code: String!) { invitation(matchId: $id, inviteCode: $code) { ...MatchFields } }
+`);
+
+export const DRAFT = graphql(`
+  mutation Draft($id: ID!, $turn: Int!, $table: [[String!]!]!) {
+    updateDraft(matchId: $id, turn: $turn, table: $table) { __typename ... on Rejection { code message } }
+  }
+`);
+export const COMMIT = graphql(`
+  mutation Commit($id: ID!, $turn: Int!, $table: [[String!]!]!, $key: String) {
+    commitTurn(matchId: $id, turn: $turn, table: $table, idempotencyKey: $key) {
+      __typename ... on Match { ...MatchFields } ... on Rejection { code message reason meldIndex missingCard }
+    }
+  }
+`);
+export const DRAW = graphql(`
+  mutation Draw($id: ID!, $turn: Int!, $source: DrawSource!, $key: String) {
+    draw(matchId: $id, turn: $turn, source: $source, idempotencyKey: $key) {
+      __typename ... on Match { ...MatchFields } ... on Rejection { code message }
+    }
+  }
+`);
+export const DISCARD = graphql(`
+  mutation Discard($id: ID!, $turn: Int!, $card: String!, $key: String) {
+    discard(matchId: $id, turn: $turn, card: $card, idempotencyKey: $key) {
+      __typename ... on Match { ...MatchFields } ... on Rejection { code message }
+    }
+  }
+`);
+export const PASS = graphql(`
+  mutation Pass($id: ID!, $turn: Int!, $key: String) {
+    passTurn(matchId: $id, turn: $turn, idempotencyKey: $key) {
+      __typename ... on Match { ...MatchFields } ... on Rejection { code message }
+    }
+  }
+`);
+export const UNDO = graphql(`
+  mutation Undo($id: ID!, $turn: Int!) {
+    undo(matchId: $id, turn: $turn) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }
+  }
+`);
+export const CHECK = graphql(`
+  query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {
+    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard }
+  }
+`);
+export const FITS = graphql(`query Fits($id: ID!, $card: String!) { fits(matchId: $id, card: $card) }`);
+export const HINT = graphql(`
+  query Hint($id: ID!) { hint(matchId: $id) { table { cards { code represents } } played { code } cards points } }
+`);
+export const EVENTS = graphql(`
+  subscription Events($id: ID!, $after: Int) { matchEvents(matchId: $id, after: $after) { seq type payload } }
+`);
+export const REPLAY = graphql(`
+  query Replay($id: ID!) { replay(matchId: $id) { matchId ruleset seats { index username bot } events { seq type payload } winners } }
+`);
