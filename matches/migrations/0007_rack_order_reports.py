@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("matches", "0004_seat_takeover_vacation_devices"),
+        ("matches", "0005_match_public_id_invite"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
