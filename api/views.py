@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from strawberry.django.views import AsyncGraphQLView
 
@@ -29,7 +30,14 @@ class GraphQLView(AsyncGraphQLView):  # type: ignore[misc]
         )
 
     async def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
-        response = await super().dispatch(request, *args, **kwargs)
+        try:
+            response = await super().dispatch(request, *args, **kwargs)
+        except (OperationalError, InterfaceError):
+            # The database is unreachable (authentication runs before execution): a coded
+            # GraphQL error with 503, not an HTML 500; a retry succeeds once it is back.
+            return error_response(
+                503, "The service is temporarily unavailable; try again shortly.", "UNAVAILABLE"
+            )
         # strawberry answers a malformed request (bad JSON, no query, wrong content type)
         # with a plain-text reason; clients expect the GraphQL error shape and its code.
         if 400 <= response.status_code < 500 and response.get("Content-Type", "").startswith(
