@@ -9,6 +9,7 @@ import logging
 from typing import Any
 
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
 from strawberry.channels import GraphQLWSConsumer
 from strawberry.exceptions import ConnectionRejectionError
 from strawberry.types.unset import UNSET, UnsetType
@@ -22,6 +23,7 @@ log = logging.getLogger(__name__)
 CLOSE_FORBIDDEN = 4403
 CLOSE_TOO_MANY_MESSAGES = 4429
 CLOSE_MESSAGE_TOO_BIG = 1009
+CLOSE_UNAVAILABLE = 4503  # the database is unreachable: reconnect after a pause
 
 
 class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
@@ -59,7 +61,12 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
         """Authenticate the connection_init payload; a refused token closes with 4403."""
         params = context.connection_params or {}
         authorization = params.get("authorization", params.get("Authorization"))
-        context.auth = await aauthenticate(authorization)
+        try:
+            context.auth = await aauthenticate(authorization)
+        except (OperationalError, InterfaceError):
+            log.warning("connection_init: the database is unreachable", exc_info=True)
+            await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
+            return UNSET
         if context.auth.failure is not None:
             raise ConnectionRejectionError({"message": context.auth.message})
         user = context.auth.user

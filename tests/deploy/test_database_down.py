@@ -55,3 +55,35 @@ async def test_an_authenticated_request_gets_unavailable_503_while_the_database_
         proxy.restore()
         again = httpx.post(f"{server}/graphql", json={"query": ME}, headers=headers, timeout=30)
         assert again.status_code == 200 and again.json()["data"]["me"], again.text
+
+
+async def test_a_websocket_init_with_a_token_is_closed_4503_while_the_database_is_down(
+    postgres: dict[str, Any], redis_url: str, db_proxy: tuple[TcpProxy, dict[str, Any]]
+) -> None:
+    import asyncio
+    import json
+
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    proxy, proxied = db_proxy
+    with start_asgi_server(postgres, redis_url, DATABASE_URL=database_url(proxied)) as server:
+        me = await register(server, "wsdown")
+        await me.close()
+        init = {"type": "connection_init", "payload": {"authorization": f"Bearer {me.token}"}}
+
+        async def connection_init() -> Any:
+            url = "ws" + server[len("http") :] + "/graphql"
+            async with connect(url, subprotocols=["graphql-transport-ws"]) as ws:  # type: ignore[list-item]
+                await ws.send(json.dumps(init))
+                try:
+                    return json.loads(await asyncio.wait_for(ws.recv(), 30))
+                except ConnectionClosed as closed:
+                    return closed.rcvd.code if closed.rcvd is not None else None
+
+        # when: the database goes away, then: the socket is closed with 4503
+        proxy.cut()
+        assert await connection_init() == 4503
+        # and once it is back, the same token is acknowledged
+        proxy.restore()
+        assert await connection_init() == {"type": "connection_ack"}
