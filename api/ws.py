@@ -10,6 +10,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
+from redis.exceptions import RedisError
 from strawberry.channels import GraphQLWSConsumer
 from strawberry.exceptions import ConnectionRejectionError
 from strawberry.types.unset import UNSET, UnsetType
@@ -23,6 +24,7 @@ log = logging.getLogger(__name__)
 CLOSE_FORBIDDEN = 4403
 CLOSE_TOO_MANY_MESSAGES = 4429
 CLOSE_MESSAGE_TOO_BIG = 1009
+GROUP_JOIN_SECONDS = 2.0
 CLOSE_UNAVAILABLE = 4503  # the database is unreachable: reconnect after a pause
 
 
@@ -73,8 +75,25 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
         if user is not None and self.channel_layer is not None:
             self.token_id = context.auth.token_id
             self.auth_group = auth_group_name(user.pk)
-            await self.channel_layer.group_add(self.auth_group, self.channel_name)
+            if not await self._join_auth_group():
+                await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
         return UNSET
+
+    async def _join_auth_group(self) -> bool:
+        """Join the group that carries revocations. A pooled Redis connection left stale
+        by a Redis restart can hang the first command for the socket timeout: bound each
+        try; the one after a timed-out try gets a fresh connection."""
+        assert self.channel_layer is not None and self.auth_group is not None
+        for _ in range(3):
+            try:
+                await asyncio.wait_for(
+                    self.channel_layer.group_add(self.auth_group, self.channel_name),
+                    GROUP_JOIN_SECONDS,
+                )
+                return True
+            except (TimeoutError, OSError, RedisError):
+                log.warning("could not join %s; trying again", self.auth_group, exc_info=True)
+        return False
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Refuse oversized messages (close 1009) and floods (close 4429) before parsing."""
