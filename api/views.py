@@ -6,6 +6,7 @@ import json
 import logging
 from typing import Any
 
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from strawberry.django.views import AsyncGraphQLView
 
@@ -39,6 +40,12 @@ class GraphQLView(AsyncGraphQLView):  # type: ignore[misc]
             return error_response(400, refused, "BAD_INPUT")
         try:
             response = await super().dispatch(request, *args, **kwargs)
+        except (OperationalError, InterfaceError):
+            # The database is unreachable (authentication runs before execution): a coded
+            # GraphQL error with 503, not an HTML 500; a retry succeeds once it is back.
+            return error_response(
+                503, "The service is temporarily unavailable; try again shortly.", "UNAVAILABLE"
+            )
         except Exception:
             # Whatever escapes strawberry is still answered in the GraphQL shape, masked
             # and coded like any unexpected error (the traceback goes to the log).

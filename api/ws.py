@@ -12,7 +12,9 @@ import time
 from typing import Any
 
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
 from django.utils import timezone
+from redis.exceptions import RedisError
 from strawberry.channels import GraphQLWSConsumer
 from strawberry.exceptions import ConnectionRejectionError
 from strawberry.types.unset import UNSET, UnsetType
@@ -29,6 +31,8 @@ CLOSE_TOO_MANY_MESSAGES = 4429
 CLOSE_MESSAGE_TOO_BIG = 1009
 # Frames read ahead of the handler; when it is this far behind, reading waits.
 INBOX_FRAMES = 256
+GROUP_JOIN_SECONDS = 2.0
+CLOSE_UNAVAILABLE = 4503  # the database is unreachable: reconnect after a pause
 
 
 class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
@@ -118,14 +122,21 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
         """Authenticate the connection_init payload; a refused token closes with 4403."""
         params = context.connection_params or {}
         authorization = params.get("authorization", params.get("Authorization"))
-        context.auth = await aauthenticate(authorization)
+        try:
+            context.auth = await aauthenticate(authorization)
+        except (OperationalError, InterfaceError):
+            log.warning("connection_init: the database is unreachable", exc_info=True)
+            await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
+            return UNSET
         if context.auth.failure is not None:
             raise ConnectionRejectionError({"message": context.auth.message})
         user = context.auth.user
         if user is not None and self.channel_layer is not None:
             self.token_id = context.auth.token_id
             self.auth_group = auth_group_name(user.pk)
-            await self.channel_layer.group_add(self.auth_group, self.channel_name)
+            if not await self._join_auth_group():
+                await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
+                return UNSET
         if user is not None and context.auth.expires_at is not None:
             # Revocation and bans arrive as messages; expiry is a time: close then.
             delay = (context.auth.expires_at - timezone.now()).total_seconds()
@@ -140,6 +151,22 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
             self.context.auth.failure = "UNAUTHENTICATED"
         if not self.closing:
             await self._close(CLOSE_FORBIDDEN, "Token expired")
+
+    async def _join_auth_group(self) -> bool:
+        """Join the group that carries revocations. A pooled Redis connection left stale
+        by a Redis restart can hang the first command for the socket timeout: bound each
+        try; the one after a timed-out try gets a fresh connection."""
+        assert self.channel_layer is not None and self.auth_group is not None
+        for _ in range(3):
+            try:
+                await asyncio.wait_for(
+                    self.channel_layer.group_add(self.auth_group, self.channel_name),
+                    GROUP_JOIN_SECONDS,
+                )
+                return True
+            except (TimeoutError, OSError, RedisError):
+                log.warning("could not join %s; trying again", self.auth_group, exc_info=True)
+        return False
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Refuse oversized messages (close 1009) and floods (close 4429) before parsing."""

@@ -16,6 +16,11 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 # takes (the default gives up after 100 attempts, a few minutes of Redis away).
 app.conf.broker_transport = "config.broker:Transport"
 app.conf.broker_connection_max_retries = None
+# A hung Redis (the process alive, nothing answering) must not hold a sender forever:
+# without socket timeouts a publish waits on the dead connection for good.
+app.conf.broker_transport_options = {"socket_timeout": 5, "socket_connect_timeout": 2}
+app.conf.redis_socket_timeout = 5
+app.conf.redis_socket_connect_timeout = 2
 app.autodiscover_tasks()
 # bots/ is not a Django app (it knows only the engine), so the line above misses its tasks.
 app.autodiscover_tasks(["bots"])

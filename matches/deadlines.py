@@ -100,10 +100,13 @@ def turn_expired(match: Match, now: datetime | None = None) -> bool:
 
 
 def _send(name: str, args: list[Any], **options: Any) -> None:
-    try:
+    from matches.publishing import in_background
+
+    def send() -> None:
         current_app.send_task(name, args=args, queue=settings.GAME_TASK_QUEUE, **options)
-    except Exception:  # the sweeper finds what a lost message left undone
-        log.exception("could not queue %s%s", name, tuple(args))
+
+    # the sweeper finds what a lost message left undone
+    in_background(send, f"{name}{tuple(args)}")
 
 
 def queue_bot_turn(match_id: int, turn: int, *, think: bool) -> None:

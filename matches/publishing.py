@@ -7,17 +7,24 @@ between server processes (through Redis) and every subscription shapes each even
 for its own viewer (``matches.selectors.shape_event``) before it leaves the server.
 
 Publishing is best effort: it runs after the commit, so a failure must not turn a
-stored move into an error. A subscriber that missed an event fetches it from the
-database when the next one arrives (a gap), or on resubscribing with ``after``.
+stored move into an error, and a hung Redis must not hold the client's answer. Each
+publish (and each task queued after a commit, :func:`in_background`) runs in a thread
+of its own kind; the caller waits for it at most ``AFTER_COMMIT_WAIT`` seconds (in
+normal operation it is done in milliseconds, so events still go out before the answer).
+A subscriber that missed an event fetches it from the database when the next one
+arrives (a gap), or on resubscribing with ``after``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 log = logging.getLogger(__name__)
@@ -34,14 +41,66 @@ def user_group(user_id: int) -> str:
     return f"notify.user.{user_id}"
 
 
+AFTER_COMMIT_WAIT = 1.0  # seconds a request waits for its publish or task to be sent
+MAX_PENDING = 1000  # sends waiting behind a hung Redis; more are dropped (the log has them)
+
+
+class _Background:
+    """One thread that runs sends in order; callers wait a bounded time for theirs."""
+
+    def __init__(self, name: str) -> None:
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
+        self.lock = threading.Lock()
+        self.pending = 0
+        self.name = name
+
+    def run(self, fn: Callable[[], None], what: str) -> None:
+        with self.lock:
+            if self.pending >= MAX_PENDING:
+                log.warning("%s: %d sends pending, dropped %s", self.name, self.pending, what)
+                return
+            self.pending += 1
+
+        def call() -> None:
+            try:
+                fn()
+            except Exception:  # a stored move stays stored; the log and the sweeper repair
+                log.exception("%s: could not send %s", self.name, what)
+            finally:
+                with self.lock:
+                    self.pending -= 1
+
+        future = self.executor.submit(call)
+        try:
+            future.result(timeout=AFTER_COMMIT_WAIT)
+        except FutureTimeout:
+            log.warning("%s: %s not sent within %.1fs", self.name, what, AFTER_COMMIT_WAIT)
+
+
+_publisher = _Background("publish")
+_loop = threading.local()
+_enqueuer = _Background("enqueue")
+
+
+def in_background(fn: Callable[[], None], what: str) -> None:
+    """Queue a Celery task after a commit (``fn`` sends it) without a hung broker holding
+    the caller beyond ``AFTER_COMMIT_WAIT``; a lost task is repaired by the sweeper."""
+    _enqueuer.run(fn, what)
+
+
 def _send(group: str, message: dict[str, Any]) -> None:
     layer = get_channel_layer()
     if layer is None:  # pragma: no cover - settings always configure one
         return
-    try:
-        async_to_sync(layer.group_send)(group, message)
-    except Exception:  # a stored move stays stored; subscribers catch up from the log
-        log.exception("could not publish to %s", group)
+
+    def publish() -> None:
+        # One event loop for the publisher thread, so the layer's connections are reused.
+        loop = getattr(_loop, "loop", None)
+        if loop is None:
+            loop = _loop.loop = asyncio.new_event_loop()
+        loop.run_until_complete(layer.group_send(group, message))
+
+    _publisher.run(publish, f"to {group}")
 
 
 def publish_match_events(match_id: int, rows: Sequence[Mapping[str, Any]]) -> None:

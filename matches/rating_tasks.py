@@ -30,4 +30,7 @@ def update_ratings(match_id: int) -> int | None:
 
 def queue_rating_update(match_id: int) -> None:
     """Queue the rating of a match once the current transaction commits."""
-    transaction.on_commit(lambda: update_ratings.delay(match_id))
+    from matches.publishing import in_background
+
+    send = lambda: update_ratings.delay(match_id)  # noqa: E731
+    transaction.on_commit(lambda: in_background(send, f"update_ratings({match_id})"))

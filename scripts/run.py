@@ -5,8 +5,11 @@ completion, then `web`, `worker` and `beat`. Without `REDIS_URL` it first starts
 Redis server under the var directory (the embedded default); without `DATABASE_URL` the
 settings use SQLite there.
 
-SIGINT (Ctrl-C) or SIGTERM stops every child, and so does any child exiting on its own;
-nothing is left running. Each child gets its own process group (so a pool of worker
+A child that exits on its own (a crashed worker, beat, web server or embedded Redis) is
+started again, after a pause that doubles from 1 s to 30 s while it keeps failing within
+a minute of its start; what is left of its process group (a worker's pool) is killed
+first. SIGINT (Ctrl-C) or SIGTERM stops every child; nothing is left running.
+Each child gets its own process group (so a pool of worker
 processes is stopped with its parent) and is told by the kernel to stop should this
 supervisor die without cleaning up.
 
@@ -33,6 +36,9 @@ from types import FrameType
 ROOT = Path(__file__).resolve().parent.parent
 PROCFILE = ROOT / "deploy" / "Procfile"
 STOP_GRACE_SECONDS = 15.0
+RESTART_FIRST_PAUSE = 1.0
+RESTART_MAX_PAUSE = 30.0
+RESTART_STABLE_SECONDS = 60.0  # a child that ran this long starts its next pause at 1 s
 PR_SET_PDEATHSIG = 1
 
 
@@ -124,12 +130,37 @@ class Supervisor:
     def __init__(self, env: dict[str, str]) -> None:
         self.env = env
         self.children: dict[str, subprocess.Popen[bytes]] = {}
+        self.argv: dict[str, list[str]] = {}
+        self.started_at: dict[str, float] = {}
+        self.pause: dict[str, float] = {}
+        self.restart_at: dict[str, float] = {}  # children that exited, waiting to restart
 
     def start(self, name: str, argv: list[str]) -> subprocess.Popen[bytes]:
         child = spawn(argv, self.env)
         self.children[name] = child
+        self.argv[name] = argv
+        self.started_at[name] = time.monotonic()
         log(f"started {name} (pid {child.pid})")
         return child
+
+    def restart_exited(self) -> None:
+        """Schedule a restart of each child that exited; start those whose pause is over."""
+        now = time.monotonic()
+        for name, child in list(self.children.items()):
+            code = child.poll()
+            if code is None or name in self.restart_at:
+                continue
+            _signal_group(child, signal.SIGKILL)  # its pool processes, if any
+            if now - self.started_at[name] >= RESTART_STABLE_SECONDS:
+                self.pause[name] = RESTART_FIRST_PAUSE
+            pause = self.pause.get(name, RESTART_FIRST_PAUSE)
+            self.pause[name] = min(pause * 2, RESTART_MAX_PAUSE)
+            self.restart_at[name] = now + pause
+            log(f"{name} exited with code {code}; restarting it in {pause:.0f}s")
+        for name, when in list(self.restart_at.items()):
+            if now >= when:
+                del self.restart_at[name]
+                self.start(name, self.argv[name])
 
     def exited(self) -> tuple[str, int] | None:
         for name, child in self.children.items():
@@ -245,12 +276,7 @@ def main() -> int:
         ready = False
         ready_deadline = time.monotonic() + float(env.get("RUN_READY_TIMEOUT", "60"))
         while True:
-            gone = supervisor.exited()
-            if gone is not None:
-                name, code = gone
-                log(f"{name} exited with code {code}; stopping everything")
-                exit_code = code or 1
-                break
+            supervisor.restart_exited()
             if not ready:
                 if url_status(f"{base}/readyz") == 200:
                     ready = True

@@ -193,3 +193,78 @@ class Processes:
             f"--- {p.name}\n{p.read_text(errors='replace')[-4000:]}"
             for p in sorted(self.workdir.glob("*.log"))
         )
+
+
+class TcpProxy:
+    """A TCP proxy in front of a server; ``cut()`` drops every connection and refuses new
+    ones (the server is down, as the clients see it), ``restore()`` lets them through."""
+
+    def __init__(self, target_host: str, target_port: int) -> None:
+        import threading
+
+        self.target = (target_host, target_port)
+        self.port = free_port()
+        self.open = True
+        self.sockets: list[socket.socket] = []
+        self.lock = threading.Lock()
+        self.listener: socket.socket | None = None
+        self.threading = threading
+        self._listen()
+
+    def _listen(self) -> None:
+        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", self.port))
+        listener.listen(64)
+        self.listener = listener
+        self.threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
+
+    def _accept(self, listener: socket.socket) -> None:
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:
+                return
+            try:
+                upstream = socket.create_connection(self.target, timeout=5)
+            except OSError:
+                client.close()
+                continue
+            with self.lock:
+                self.sockets += [client, upstream]
+            for a, b in ((client, upstream), (upstream, client)):
+                self.threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pipe(source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for s in (source, sink):
+                with contextlib.suppress(OSError):
+                    s.shutdown(socket.SHUT_RDWR)
+
+    def cut(self) -> None:
+        if self.listener is not None:
+            # shutdown wakes the thread blocked in accept(); close alone leaves it listening
+            with contextlib.suppress(OSError):
+                self.listener.shutdown(socket.SHUT_RDWR)
+            self.listener.close()
+            self.listener = None
+        with self.lock:
+            for s in self.sockets:
+                with contextlib.suppress(OSError):
+                    s.shutdown(socket.SHUT_RDWR)
+                with contextlib.suppress(OSError):
+                    s.close()
+            self.sockets.clear()
+
+    def restore(self) -> None:
+        if self.listener is None:
+            self._listen()
+
+    def close(self) -> None:
+        self.cut()

@@ -210,6 +210,51 @@ def test_the_celery_worker_answers_a_ping_task(system: RunningSystem) -> None:
         client.close()
 
 
+def _main_process(system: RunningSystem, kind: str) -> psutil.Process | None:
+    """The worker's or beat's main process (a direct child of run.py), if running."""
+    for child in psutil.Process(system.process.pid).children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            command = " ".join(child.cmdline())
+            if "celery" in command and f" {kind}" in command and child.ppid() != os.getpid():
+                parent = child.parent()
+                if parent is not None and "scripts/run.py" in " ".join(parent.cmdline()):
+                    return child
+    return None
+
+
+def test_a_crashed_worker_and_beat_are_started_again(system: RunningSystem) -> None:
+    """Issue 14: a worker or beat that dies is restarted, the rest keeps running."""
+    wait_ready(system)
+    web_before = {p.pid for p in system.descendants() if "uvicorn" in " ".join(p.cmdline())}
+    killed = {}
+    for kind in ("worker", "beat"):
+        process = _main_process(system, kind)
+        assert process is not None, _commands(system.descendants())
+        killed[kind] = process.pid
+        process.kill()
+
+    def restarted(kind: str) -> bool:
+        process = _main_process(system, kind)
+        return process is not None and process.pid != killed[kind]
+
+    deadline = time.monotonic() + 60
+    while not (restarted("worker") and restarted("beat")):
+        assert system.process.poll() is None, system.output()
+        assert time.monotonic() < deadline, system.output()
+        time.sleep(0.25)
+
+    assert "worker exited with code" in system.output()
+    web_after = {p.pid for p in system.descendants() if "uvicorn" in " ".join(p.cmdline())}
+    assert web_before & web_after, "the web server was stopped too"
+    redis_url = system.redis_url()
+    client = Celery("e2e-client", broker=redis_url, backend=redis_url)
+    try:
+        assert client.send_task("config.ping").get(timeout=60) == "pong"
+    finally:
+        client.close()
+    assert httpx.get(f"{system.base}/readyz", timeout=5).status_code == 200
+
+
 def test_sigterm_stops_every_child_process(system: RunningSystem) -> None:
     wait_ready(system)
     children = system.descendants()

@@ -1,0 +1,89 @@
+"""PostgreSQL down (issue 14, faults 3): an authenticated request is answered with a
+GraphQL error coded UNAVAILABLE and HTTP 503 (it was Django's HTML 500 page), and the
+web process recovers by itself when the database is back. The database "goes down"
+behind a TCP proxy that drops every connection and refuses new ones."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.conftest import start_asgi_server
+from tests.deploy.cluster import TcpProxy
+from tests.e2e.conftest import register
+from tests.server.game_workers import database_url
+
+ME = "{ me { username } }"
+
+
+@pytest.fixture
+def db_proxy(postgres: dict[str, Any]) -> Iterator[tuple[TcpProxy, dict[str, Any]]]:
+    proxy = TcpProxy(postgres.get("HOST") or "127.0.0.1", int(postgres.get("PORT") or 5432))
+    try:
+        yield proxy, dict(postgres, HOST="127.0.0.1", PORT=proxy.port)
+    finally:
+        proxy.close()
+
+
+async def test_an_authenticated_request_gets_unavailable_503_while_the_database_is_down(
+    postgres: dict[str, Any], redis_url: str, db_proxy: tuple[TcpProxy, dict[str, Any]]
+) -> None:
+    proxy, proxied = db_proxy
+    with start_asgi_server(postgres, redis_url, DATABASE_URL=database_url(proxied)) as server:
+        me = await register(server, "dbdown")
+        headers = {"Authorization": f"Bearer {me.token}"}
+        await me.close()
+        ok = httpx.post(f"{server}/graphql", json={"query": ME}, headers=headers, timeout=30)
+        assert ok.status_code == 200 and ok.json()["data"]["me"], ok.text
+
+        # when: the database goes away
+        proxy.cut()
+        down = httpx.post(f"{server}/graphql", json={"query": ME}, headers=headers, timeout=30)
+
+        # then
+        assert down.status_code == 503, down.text[:300]
+        assert down.headers["content-type"].startswith("application/json")
+        body = down.json()
+        assert [e["extensions"]["code"] for e in body["errors"]] == ["UNAVAILABLE"], body
+        ready = httpx.get(f"{server}/readyz", timeout=30)
+        assert ready.status_code == 503, ready.text
+
+        # and when it is back, the same request works again without a restart
+        proxy.restore()
+        again = httpx.post(f"{server}/graphql", json={"query": ME}, headers=headers, timeout=30)
+        assert again.status_code == 200 and again.json()["data"]["me"], again.text
+
+
+async def test_a_websocket_init_with_a_token_is_closed_4503_while_the_database_is_down(
+    postgres: dict[str, Any], redis_url: str, db_proxy: tuple[TcpProxy, dict[str, Any]]
+) -> None:
+    import asyncio
+    import json
+
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    proxy, proxied = db_proxy
+    with start_asgi_server(postgres, redis_url, DATABASE_URL=database_url(proxied)) as server:
+        me = await register(server, "wsdown")
+        await me.close()
+        init = {"type": "connection_init", "payload": {"authorization": f"Bearer {me.token}"}}
+
+        async def connection_init() -> Any:
+            url = "ws" + server[len("http") :] + "/graphql"
+            async with connect(url, subprotocols=["graphql-transport-ws"]) as ws:  # type: ignore[list-item]
+                await ws.send(json.dumps(init))
+                try:
+                    return json.loads(await asyncio.wait_for(ws.recv(), 30))
+                except ConnectionClosed as closed:
+                    return closed.rcvd.code if closed.rcvd is not None else None
+
+        # when: the database goes away, then: the socket is closed with 4503
+        proxy.cut()
+        assert await connection_init() == 4503
+        # and once it is back, the same token is acknowledged
+        proxy.restore()
+        assert await connection_init() == {"type": "connection_ack"}
