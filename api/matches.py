@@ -24,8 +24,10 @@ from api import match_types as t
 from api.auth import forbidden, get_user, require_user
 from api.errors import bad_input
 from api.rejections import Rejection, rejection
+from api.rule_options import options_of
 from engine.errors import EngineError
 from engine.melds import check_melds
+from engine.rules import find_preset
 from engine.rules import ruleset as make_ruleset
 from matches import selectors, services
 from matches.errors import InvalidRequest, MatchNotFound, Rejected
@@ -156,6 +158,7 @@ class MatchQuery:
                 max_players=r["maxPlayers"],
                 aliases=r["aliases"],
                 options=r["options"],
+                option_list=options_of(find_preset(r["name"])),
             )
             for r in selectors.rulesets()
         ]
