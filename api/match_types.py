@@ -22,6 +22,7 @@ from matches.selectors import MatchView
 
 if TYPE_CHECKING:
     from api.accounts import UserType
+    from api.rule_options import RuleOption
 
 
 @strawberry.enum(description="The state of a match.")
@@ -479,7 +480,10 @@ class Ruleset:
     min_players: int
     max_players: int
     aliases: list[str]
-    options: JSON
+    options: JSON = strawberry.field(deprecation_reason="Use optionList: typed, with ranges.")
+    option_list: list[Annotated[RuleOption, strawberry.lazy("api.rule_options")]] = (
+        strawberry.field(description="Every option: type, default, allowed range, description.")
+    )
 
 
 @strawberry.type(description="Whether a meld is valid, and if not why (R-EXPLAIN).")

@@ -26,8 +26,10 @@ from api.auth import forbidden, get_user, require_user
 from api.errors import bad_input, rate_limited
 from api.limits import ahit
 from api.rejections import Rejection, rejection
+from api.rule_options import options_of
 from engine.errors import EngineError
 from engine.melds import check_melds
+from engine.rules import find_preset
 from engine.rules import ruleset as make_ruleset
 from matches import selectors, services
 from matches.errors import InvalidRequest, MatchNotFound, Rejected
@@ -165,6 +167,7 @@ class MatchQuery:
                 max_players=r["maxPlayers"],
                 aliases=r["aliases"],
                 options=r["options"],
+                option_list=options_of(find_preset(r["name"])),
             )
             for r in selectors.rulesets()
         ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from pathlib import Path
 from typing import Any
 
 from django.db import InterfaceError, OperationalError
@@ -23,7 +24,15 @@ def error_response(status: int, message: str, code: str) -> HttpResponse:
     return HttpResponse(json.dumps(body), status=status, content_type="application/json")
 
 
+# GraphiQL loads its scripts from a CDN (a blank page without the internet); debug mode
+# serves this small local explorer instead: plain HTML and a fetch, nothing external.
+EXPLORER_HTML = (Path(__file__).resolve().parent / "explorer.html").read_text()
+
+
 class GraphQLView(AsyncGraphQLView):  # type: ignore[misc]
+    async def render_graphql_ide(self, request: HttpRequest) -> HttpResponse:
+        return HttpResponse(EXPLORER_HTML, content_type="text/html; charset=utf-8")
+
     async def get_context(self, request: HttpRequest, response: HttpResponse) -> RequestContext:
         auth = await aauthenticate(request.headers.get("Authorization"))
         return RequestContext(

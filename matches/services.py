@@ -783,6 +783,21 @@ def _store(
         )
 
 
+# What _self_sufficient adds to the engine's public payloads, per event type (None: any).
+SERVER_ADDED: dict[str | None, frozenset[str]] = {
+    None: frozenset({"after"}),
+    "TURN_STARTED": frozenset({"deadline"}),
+    "CARD_DRAWN": frozenset({"stockCount"}),
+}
+
+
+def engine_public(event_type: str, public: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored event's public payload as the engine made it (the server's additions
+    removed): what replaying the action log gives again."""
+    added = SERVER_ADDED[None] | SERVER_ADDED.get(event_type, frozenset())
+    return {k: v for k, v in public.items() if k not in added}
+
+
 def _self_sufficient(
     before: GameState | None,
     state: GameState,

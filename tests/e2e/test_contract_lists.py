@@ -105,3 +105,29 @@ async def test_a_report_reaches_the_moderators(two_players: tuple[Client, Client
     assert myself["errors"][0]["extensions"]["code"] == "BAD_INPUT"
     assert await in_db(_reports) == [(bob.name, "STALLING", "never moves")]
     assert queue["queueStatus"] is None
+
+
+OPTIONS = (
+    "{ rulesets { name optionList { name type default nullable min max choices description } } }"
+)
+
+
+async def test_rule_options_are_typed_with_their_ranges(asgi_server: str) -> None:
+    data = await Client(asgi_server).data(OPTIONS)
+
+    robbers = next(r for r in data["rulesets"] if r["name"] == "robbers")
+    options = {o["name"]: o for o in robbers["optionList"]}
+    assert options["jokers"] | {"description": None} == {
+        "name": "jokers",
+        "type": "INT",
+        "default": 4,
+        "nullable": False,
+        "min": 0,
+        "max": 6,
+        "choices": None,
+        "description": None,
+    }
+    assert options["hand_size"]["nullable"] and options["hand_size"]["default"] is None
+    assert options["match_format"]["choices"] == ["rounds", "outs", "target"]
+    assert options["joker_to_hand"]["type"] == "BOOLEAN"
+    assert options["opening_min"]["description"]
