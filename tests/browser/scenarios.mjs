@@ -101,7 +101,14 @@ const scenarios = {
     }
     await page.getByTestId("result").waitFor({ timeout: 5_000 });
     await shot(page, "rummikub");
-    return `${turns} turns of mine, ${committed} commits`;
+    // The finished match opens in the replay viewer, which steps through its events.
+    await page.getByRole("link", { name: "Replay" }).click();
+    await page.getByRole("button", { name: "Next" }).waitFor();
+    const total = Number((await page.locator(".replay .controls span").textContent()).match(/\/ (\d+)/)[1]);
+    for (let i = 0; i < 40; i++) await page.getByRole("button", { name: "Next" }).click();
+    check(total > 10, "the replay has the match's events: " + total);
+    await shot(page, "rummikub-replay");
+    return `${turns} turns of mine, ${committed} commits, replay of ${total} events`;
   },
   // (1) two browser contexts register; one creates a private robbers match, the other joins
   // by the invite link; both play turns by dragging, and each sees the other's draft live.

@@ -172,6 +172,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
       // Free reordering of the hand: drop on another hand card.
       const fromP = placeOf(from);
       if (fromP?.zone === "hand") saveRack(reorder(hand, fromP.index, Number(over.slice(5))));
+      else if (canEdit) doMove(from, { zone: "hand" });
       return;
     }
     const to = targetOf(over);
