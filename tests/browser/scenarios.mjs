@@ -115,6 +115,8 @@ const scenarios = {
   async two(browser) {
     const alice = await newPlayer(browser, "al" + uid());
     const bob = await newPlayer(browser, "bo" + uid(), { width: 360, height: 780 });
+    await bob.waitForFunction(() => document.querySelectorAll("select option").length > 6);
+    await shot(bob, "lobby-phone");
     await createMatch(alice, { ruleset: "robbers", seats: 2, priv: true });
     const link = await alice.getByTestId("invite-link").inputValue();
     check(link.includes("#/match/"), "an invite link: " + link);
