@@ -101,13 +101,22 @@ const scenarios = {
     }
     await page.getByTestId("result").waitFor({ timeout: 5_000 });
     await shot(page, "rummikub");
-    return `${turns} turns of mine, ${committed} commits`;
+    // The finished match opens in the replay viewer, which steps through its events.
+    await page.getByRole("link", { name: "Replay" }).click();
+    await page.getByRole("button", { name: "Next" }).waitFor();
+    const total = Number((await page.locator(".replay .controls span").textContent()).match(/\/ (\d+)/)[1]);
+    for (let i = 0; i < 40; i++) await page.getByRole("button", { name: "Next" }).click();
+    check(total > 10, "the replay has the match's events: " + total);
+    await shot(page, "rummikub-replay");
+    return `${turns} turns of mine, ${committed} commits, replay of ${total} events`;
   },
   // (1) two browser contexts register; one creates a private robbers match, the other joins
   // by the invite link; both play turns by dragging, and each sees the other's draft live.
   async two(browser) {
     const alice = await newPlayer(browser, "al" + uid());
     const bob = await newPlayer(browser, "bo" + uid(), { width: 360, height: 780 });
+    await bob.waitForFunction(() => document.querySelectorAll("select option").length > 6);
+    await shot(bob, "lobby-phone");
     await createMatch(alice, { ruleset: "robbers", seats: 2, priv: true });
     const link = await alice.getByTestId("invite-link").inputValue();
     check(link.includes("#/match/"), "an invite link: " + link);

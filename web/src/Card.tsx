@@ -31,6 +31,7 @@ export function DraggableCard(props: {
       ref={setNodeRef}
       type="button"
       data-card={props.code}
+      aria-label={props.code.startsWith("*") ? (props.code.length > 2 ? `joker as ${props.code.slice(2)}` : "joker") : props.code}
       className={`card${props.selected ? " selected" : ""}${isDragging ? " dragging" : ""}${props.changed ? " changed" : ""}`}
       style={style}
       onClick={(e) => {

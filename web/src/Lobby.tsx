@@ -144,6 +144,7 @@ export function Lobby({ me }: { me: { username: string } }) {
               {m.status === "ACTIVE" && m.turn && m.turn.seat === m.mySeat && <span className="badge" data-testid="my-turn">{t("yourTurn")}</span>}
             </li>
           ))}
+          {lobby && lobby.myMatches.edges.length === 0 && <li className="muted">None yet: create one, or join an open match.</li>}
         </ul>
         <h2>{t("openMatches")}</h2>
         <ul className="list">
@@ -154,6 +155,7 @@ export function Lobby({ me }: { me: { username: string } }) {
               <button type="button" onClick={() => join(m.id)}>Join</button>
             </li>
           ))}
+          {lobby && lobby.openMatches.edges.every(({ node: m }) => m.mySeat !== null && m.mySeat !== undefined) && <li className="muted">No open matches right now.</li>}
         </ul>
       </section>
 

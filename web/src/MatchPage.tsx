@@ -38,7 +38,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   const [fits, setFits] = useState<number[]>([]);
   const [rack, setRack] = useState<string[] | null>(() => JSON.parse(localStorage.getItem(`rummy.rack.${matchId}`) ?? "null"));
   const [now, setNow] = useState(Date.now());
-  const [lastTable, setLastTable] = useState<string[][]>([]);
+  const [lastTable, setLastTable] = useState<string[][] | null>(null); // the table as my last turn left it
   const seq = useRef(new SeqTracker(0));
   const [events, setEvents] = useState<string[]>([]);
 
@@ -99,7 +99,6 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
       setDraftTurn(null);
       setLastTable(serverTable);
     }
-    if (match.mySeat !== null && match.mySeat !== undefined && match.turn?.seat === match.mySeat && lastTable.length === 0) setLastTable(serverTable);
     if (myTurn && document.hidden && "Notification" in window && Notification.permission === "granted" && draftTurn !== turnNo) {
       new Notification("Rummy", { body: "Your turn" });
     }
@@ -172,6 +171,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
       // Free reordering of the hand: drop on another hand card.
       const fromP = placeOf(from);
       if (fromP?.zone === "hand") saveRack(reorder(hand, fromP.index, Number(over.slice(5))));
+      else if (canEdit) doMove(from, { zone: "hand" });
       return;
     }
     const to = targetOf(over);
@@ -267,7 +267,16 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   const deadline = match.turn?.deadline ? Math.max(0, Math.ceil((Date.parse(match.turn.deadline) - now) / 1000)) : null;
   const canCommit = myTurn && !!legal?.commit && changed && allValid && played(serverHand, draft!.hand).length > 0;
   const inviteLink = `${location.origin}/#/match/${encodeURIComponent(match.id)}${match.inviteCode ? "/" + encodeURIComponent(match.inviteCode) : ""}`;
-  const changedSinceLast = new Set(serverTable.flat().filter((c) => !lastTable.flat().includes(c)));
+  // Cards put on the table since my last turn (a multiset difference), highlighted.
+  const changedSinceLast = new Set<string>();
+  if (lastTable) {
+    const before = lastTable.flat();
+    for (const c of serverTable.flat()) {
+      const i = before.indexOf(c);
+      if (i >= 0) before.splice(i, 1);
+      else changedSinceLast.add(c);
+    }
+  }
 
   return (
     <DndContext sensors={sensors} onDragEnd={onDragEnd}>
