@@ -711,10 +711,16 @@ def _store(
     started = match.turn == 0
     turn_changed = state.turn != match.turn
     finished = state.outcome is not None
-    deadline = match.deadline
+    before = load_state(match)
+    # The match row advances first: the clock (vacations, reminders) reads who is on
+    # turn now, and TURN_STARTED carries the deadline it gives.
+    match.state = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+    match.turn = state.turn
+    match.round = state.round
+    match.on_turn = None if finished else state.on_turn
     if not finished and turn_changed:
-        deadline = _deadline(match, now)
-    events = _self_sufficient(load_state(match), state, events, deadline)
+        match.deadline = _deadline(match, now)
+    events = _self_sufficient(before, state, events, None if finished else match.deadline)
     rows = _append(match, events)
     if action is not None:
         MatchAction.objects.create(
@@ -725,10 +731,6 @@ def _store(
             user=user if getattr(user, "is_authenticated", False) else None,
         )
         match.actions_count += 1
-    match.state = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-    match.turn = state.turn
-    match.round = state.round
-    match.on_turn = None if finished else state.on_turn
     if finished:
         assert state.outcome is not None
         match.status = MatchStatus.FINISHED
@@ -736,8 +738,6 @@ def _store(
         match.deadline = None
         match.winners = list(state.outcome.winners)
         match.outcome = state.outcome.to_dict()
-    elif turn_changed:
-        match.deadline = deadline
     match.save()
     _rounds(match, rows, now)
     takeover.record_seat_events(match, rows)
