@@ -264,7 +264,10 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   const seated = match.mySeat !== null && match.mySeat !== undefined;
   const allValid = !!draft && checks.length === draft.table.length && checks.every((c) => c.valid);
   const changed = !!draft && !sameTable(draft.table, serverTable);
-  const deadline = match.turn?.deadline ? Math.max(0, Math.ceil((Date.parse(match.turn.deadline) - now) / 1000)) : null;
+  // Seconds left, never shown above the turn's allowance (the deadline may carry a grace).
+  const deadline = match.turn?.deadline
+    ? Math.max(0, Math.min(match.turnSeconds ?? Infinity, Math.ceil((Date.parse(match.turn.deadline) - now) / 1000)))
+    : null;
   const canCommit = myTurn && !!legal?.commit && changed && allValid && played(serverHand, draft!.hand).length > 0;
   const inviteLink = `${location.origin}/#/match/${encodeURIComponent(match.id)}${match.inviteCode ? "/" + encodeURIComponent(match.inviteCode) : ""}`;
   // Cards put on the table since my last turn (a multiset difference), highlighted.
