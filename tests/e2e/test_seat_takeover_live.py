@@ -77,7 +77,7 @@ async def _subscribe_and_leave(client: Client, match_id: str) -> None:
 
 
 def _takeover(match_id: str) -> str:
-    return Seat.objects.get(match_id=match_id, index=0).takeover
+    return Seat.objects.get(match__public_id=match_id, index=0).takeover
 
 
 def _set_email(user_id: str, email: str) -> None:
