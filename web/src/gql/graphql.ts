@@ -319,7 +319,25 @@ export type EventsSubscriptionVariables = Exact<{
 }>;
 
 
-export type EventsSubscription = { matchEvents: { seq: number, type: string, payload: any } };
+export type EventsSubscription = { matchEvents:
+    | { seq: number, type: string, payload: any }
+    | { seq: number, type: string, payload: any }
+    | { seq: number, type: string, payload: any }
+    | { seq: number, type: string, payload: any }
+    | { seq: number, type: string, payload: any }
+    | { seq: number, type: string, payload: any }
+    | { seq: number, type: string, payload: any }
+    | { seq: number, type: string, payload: any }
+    | { seq: number, type: string, payload: any }
+    | { seq: number, type: string, payload: any }
+    | { seq: number, type: string, payload: any }
+    | { seq: number, type: string, payload: any }
+    | { seq: number, type: string, payload: any }
+    | { seq: number, type: string, payload: any }
+    | { seq: number, type: string, payload: any }
+    | { seq: number, type: string, payload: any }
+    | { seq: number, type: string, payload: any }
+   };
 
 export type ReplayQueryVariables = Exact<{
   id: string | number;
