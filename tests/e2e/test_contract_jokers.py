@@ -35,7 +35,7 @@ JOKER_IN_HAND = {"code": "*", "rank": None, "suit": None, "represents": None}
 
 
 def _arrange(match_id: str, seat: int) -> None:
-    match = Match.objects.get(pk=match_id)
+    match = Match.objects.get(public_id=match_id)
     state = load_state(match)
     assert state is not None
     state = arrange(state, hands={seat: ["5S", "6S", "*", "9H", "9D"]}, on_turn=seat)
