@@ -78,7 +78,13 @@ class Match(models.Model):
 
     # The game itself (server-side only).
     seed = models.BinaryField(editable=False, default=b"")
-    state = models.BinaryField(editable=False, null=True)  # pickled engine GameState
+    # Before snapshots (issue 14): a pickled engine GameState, no longer written; a row
+    # that still has one is rebuilt by replay on its first load (matches.selectors).
+    state = models.BinaryField(editable=False, null=True)
+    # engine.snapshot.to_dict of the current state, and its version (0: none yet, or an
+    # old pickle in ``state``); an older version is rebuilt by replay when loaded.
+    snapshot = models.JSONField(editable=False, null=True)
+    snapshot_version = models.PositiveSmallIntegerField(editable=False, default=0)
     turn = models.PositiveIntegerField(default=0)
     round = models.PositiveSmallIntegerField(default=0)
     on_turn = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import hmac
-import pickle
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -21,7 +20,9 @@ from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
 from engine.events import Event, event_for, event_full
+from engine.replay import replay
 from engine.rules import ALIASES, PRESETS, RuleSet, ruleset
+from engine.snapshot import SNAPSHOT_VERSION, OutdatedSnapshot, from_dict, to_dict
 from engine.state import GameState
 from engine.views import view
 from matches.errors import InvalidRequest, MatchNotFound
@@ -84,11 +85,40 @@ class MatchView:
 
 
 def load_state(match: Match) -> GameState | None:
-    """The engine state of a started match (server-side only; never send it out)."""
-    if match.state is None:
+    """The engine state of a started match (server-side only; never send it out).
+
+    Read from the stored snapshot (engine.snapshot); a snapshot of an older
+    SNAPSHOT_VERSION, or an old pickle (version 0), is rebuilt by replaying the match's
+    seed and action log (DESIGN "State and events") and the new snapshot is stored."""
+    if match.snapshot is None and match.state is None:
         return None
-    state: GameState = pickle.loads(bytes(match.state))  # only ever written by matches.services
+    if match.snapshot is not None and match.snapshot_version == SNAPSHOT_VERSION:
+        try:
+            return from_dict(match.snapshot)
+        except OutdatedSnapshot:
+            pass
+    state = replayed_state(match)
+    store_state(match, state)
+    # Only if no move was stored meanwhile (that move stored a current snapshot itself).
+    Match.objects.filter(pk=match.pk, actions_count=match.actions_count).update(
+        snapshot=match.snapshot, snapshot_version=match.snapshot_version, state=None
+    )
     return state
+
+
+def replayed_state(match: Match) -> GameState:
+    """The state rebuilt from the match's rules, seed and stored action log."""
+    log = MatchAction.objects.filter(match=match).order_by("index")
+    state, _ = replay(match_rules(match), bytes(match.seed), log.values_list("action", flat=True))
+    return state
+
+
+def store_state(match: Match, state: GameState) -> None:
+    """Set ``match``'s snapshot to ``state`` (the caller saves the row): the one place
+    that writes it, as load_state is the one that reads it."""
+    match.snapshot = to_dict(state)
+    match.snapshot_version = SNAPSHOT_VERSION
+    match.state = None
 
 
 def match_rules(match: Match) -> RuleSet:

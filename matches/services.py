@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import pickle
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
@@ -88,6 +87,7 @@ from matches.selectors import (
     match_lookup,
     match_rules,
     match_view,
+    store_state,
 )
 
 MATCH_ABORTED = "MATCH_ABORTED"
@@ -714,7 +714,7 @@ def _store(
     before = load_state(match)
     # The match row advances first: the clock (vacations, reminders) reads who is on
     # turn now, and TURN_STARTED carries the deadline it gives.
-    match.state = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+    store_state(match, state)
     match.turn = state.turn
     match.round = state.round
     match.on_turn = None if finished else state.on_turn

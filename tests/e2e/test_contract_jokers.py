@@ -4,14 +4,13 @@ stands for, in ``myHand``, ``table``, ``turn.draft``, ``checkMelds`` and event p
 
 from __future__ import annotations
 
-import pickle
 from typing import Any
 
 import pytest
 
 from engine.testing import arrange
 from matches.models import Match
-from matches.selectors import load_state
+from matches.selectors import load_state, store_state
 from tests.e2e.conftest import COMMIT, DRAFT, Client, in_db, new_match, result_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -40,9 +39,9 @@ def _arrange(match_id: str, seat: int) -> None:
     state = load_state(match)
     assert state is not None
     state = arrange(state, hands={seat: ["5S", "6S", "*", "9H", "9D"]}, on_turn=seat)
-    match.state = pickle.dumps(state)
+    store_state(match, state)
     match.on_turn = seat
-    match.save(update_fields=["state", "on_turn"])
+    match.save(update_fields=["snapshot", "snapshot_version", "state", "on_turn"])
 
 
 async def test_check_melds_shows_a_joker_with_what_it_represents(asgi_server: str) -> None:

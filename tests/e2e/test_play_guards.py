@@ -33,7 +33,7 @@ def stored(match_id: str) -> tuple[Any, ...]:
 
     match = Match.objects.get(public_id=match_id)
     return (
-        bytes(match.state or b""),
+        match.snapshot,
         match.turn,
         match.last_seq,
         match.status,

@@ -41,7 +41,7 @@ def started(users: list[Any], ruleset: str = "robbers", **options: Any) -> Match
 def snapshot(match_id: int) -> tuple[Any, ...]:
     match = Match.objects.get(pk=match_id)
     return (
-        bytes(match.state or b""),
+        match.snapshot,
         match.turn,
         match.last_seq,
         match.status,
