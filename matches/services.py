@@ -655,6 +655,12 @@ def _act(
                 raise InvalidRequest(exc.message) from None
             return Rejected.of(exc)
         except EngineError as exc:
+            if exc.after is not None and exc.after != state:
+                # RR-FAIL Decision: a commit the rules refuse still marks the turn as one
+                # that touched the table, so its later draw or timeout takes the penalty.
+                # Nothing a client sees changes (no event, same turn and seq); the action is
+                # logged so that a replay reaches the same marked state.
+                _store(match, exc.after, [], action, user=user)
             return Rejected.of(exc)
         _store(match, new_state, events, action, user=user)
         result = match_view(match=match, seat=seat, state=new_state)

@@ -131,7 +131,36 @@ def test_rule_rejections_change_nothing(users: list[Any]) -> None:
     assert isinstance(invalid, Rejected)
     assert invalid.code in {Code.CARD_NOT_IN_HAND, Code.INVALID_MELD}
     assert isinstance(unknown, Rejected) and unknown.code == Code.UNKNOWN_CARD
-    assert snapshot(view.id) == before
+    # What anyone can see is unchanged: same turn, seq, status and event log (an invalid
+    # commit only marks the turn as touched, RR-FAIL; see the test below).
+    assert snapshot(view.id)[1:5] == before[1:5]
+    assert MatchEvent.objects.filter(match_id=view.id).count() == before[4]
+    assert IdempotencyRecord.objects.filter(match_id=view.id).count() == before[6]
+
+
+def test_rr_fail_a_rejected_commit_then_a_draw_takes_the_penalty(users: list[Any]) -> None:
+    # given: robbers with the 3-card failed-manipulation penalty (RR-FAIL variant)
+    view = started(users, failed_manipulation_penalty=3)
+    mover, _ = on_turn_user(users, view.id)
+    seat = Match.objects.get(pk=view.id).on_turn
+    hand = list(load_state(Match.objects.get(pk=view.id)).seats[seat].hand)
+    before = len(hand)
+
+    # when: a commit the rules refuse (a meld of two cards), then a plain draw
+    refused = services.match_commit_turn(
+        match_id=view.id, turn=view.turn, table=[[str(hand[0]), str(hand[1])]], user=mover
+    )
+    drawn = services.match_draw(match_id=view.id, turn=view.turn, user=mover)
+
+    # then: the draw is the failed turn's penalty (RR-FAIL Decision), and a replay of the
+    # logged actions reaches the stored state
+    assert isinstance(refused, Rejected) and refused.code == Code.INVALID_MELD
+    assert isinstance(drawn, MatchView), drawn
+    match = Match.objects.get(pk=view.id)
+    assert len(load_state(match).seats[seat].hand) == before + 3
+    actions = MatchAction.objects.filter(match=match).order_by("index")
+    replayed, _ = replay(match_rules(match), bytes(match.seed), [a.action for a in actions])
+    assert replayed == load_state(match)
 
 
 def test_malformed_input_raises_and_changes_nothing(users: list[Any]) -> None:
