@@ -23,7 +23,7 @@ import pytest
 from engine.actions import action_to_dict
 from engine.policy import choose
 from tests.conftest import start_asgi_server
-from tests.deploy.cluster import Processes, RedisServer, TcpProxy, wait_for
+from tests.deploy.cluster import Processes, RedisServer, TcpProxy, pings, probe_app, wait_for
 from tests.e2e.conftest import (
     CREATE,
     JOIN,
@@ -241,6 +241,151 @@ async def test_web_a_killed_mid_match_its_client_resumes_on_web_b_with_after(
             await c.close()
     # web A comes back for the scenarios after this one
     cluster.restart_web_a()
+
+
+def expiries(events: list[dict[str, Any]]) -> list[int]:
+    """The turns whose deadline was applied, in stream order."""
+    return [e["payload"]["turn"] for e in events if e["type"] == "TURN_EXPIRED"]
+
+
+def expiry_holders(cluster: Cluster) -> dict[str, int]:
+    """Each worker holding a turn's expiry (an ETA task): the newest match it holds."""
+    probe = probe_app(cluster.redis.url)
+    try:
+        scheduled = probe.control.inspect(destination=cluster.workers, timeout=1).scheduled()
+    finally:
+        probe.close()
+    held: dict[str, int] = {}
+    for hostname, entries in (scheduled or {}).items():
+        for entry in entries:
+            if entry["request"]["name"] == "matches.expire_turn":
+                match_pk = int(entry["request"]["args"][0])
+                held[hostname] = max(held.get(hostname, 0), match_pk)
+    return held
+
+
+async def test_a_worker_killed_with_bot_moves_and_deadlines_pending_the_rest_apply_each_once(
+    cluster: Cluster,
+) -> None:
+    # given: a person against a bot, and (created last) a match on a 5-second clock
+    # that nobody plays
+    human = await register(str(cluster.web_b), "sh")
+    created = result_of(
+        await human.data(CREATE, input={"ruleset": "robbers", "seats": 2, "bots": ["EASY"]})
+    )
+    assert created["__typename"] == "Match", created
+    botted = created["id"]
+    assert result_of(await human.data(START, id=botted))["__typename"] == "Match"
+    a, b, clocked = await two_player_match(str(cluster.web_b), turnSeconds=5)
+    # both players stay connected (subscribed on web A), so no bot takes their seats over
+    present = [await on(cluster.web_a, c).socket() for c in (a, b)]
+    for sock in present:
+        await sock.subscribe(MATCH_EVENTS, id=clocked)
+    await asyncio.sleep(1)
+    assert result_of(await a.data(START, id=clocked))["__typename"] == "Match"
+    held_turn = (await a.data(MATCH, id=clocked))["match"]["turn"]["number"]
+    try:
+        # the newest match's expiry (the clocked one, created last with a clock) is held
+        def newest_holder() -> str | None:
+            held = expiry_holders(cluster)
+            newest = max(held.values(), default=0)
+            return next((h for h, pk in sorted(held.items()) if pk == newest), None)
+
+        doomed = wait_for("a worker to hold the clocked match's expiry", newest_holder, 30)
+
+        # when: the person moves (a bot move is now pending) and that worker is killed
+        await moves([human], botted, 1)
+        name = "worker1" if doomed.startswith("worker1-") else "worker2"
+        if name not in cluster.procs.children:  # replaced by an earlier run's kill
+            name = next(n for n in cluster.procs.children if doomed.startswith(n + "-"))
+        cluster.procs.kill(name)
+        cluster.workers.remove(doomed)
+        cluster.workers.append(
+            cluster.procs.worker(f"{name}r", cluster.procs.env["GAME_TASK_QUEUE"])
+        )
+
+        # then: the held deadline is applied once, and the ones after it too
+        deadline = time.monotonic() + 40
+        while True:
+            events = await all_events(str(cluster.web_b), a, clocked)
+            if held_turn in expiries(events) and len(expiries(events)) >= 2:
+                break
+            assert time.monotonic() < deadline, (
+                f"the expiries did not come: {[(e['type'], e['payload']) for e in events]}"
+                f"\n{cluster.logs()}"
+            )
+            await asyncio.sleep(1)
+        assert expiries(events).count(held_turn) == 1, expiries(events)
+        assert len(set(expiries(events))) == len(expiries(events)), expiries(events)
+        assert seqs(events) == list(range(1, seqs(events)[-1] + 1))
+
+        # and the bot plays on: the person gets the turn back, several times
+        mine = 0
+        deadline = time.monotonic() + WAIT
+        while mine < 4:
+            assert time.monotonic() < deadline, f"the bot did not move\n{cluster.logs()}"
+            if await move_on_turn([human], botted) is not None:
+                mine += 1
+            else:
+                await asyncio.sleep(0.3)
+        stream = await all_events(str(cluster.web_b), human, botted)
+        assert seqs(stream) == list(range(1, seqs(stream)[-1] + 1))
+        bot_turns = [e["payload"].get("turn") for e in stream if e["type"] == "TURN_STARTED"]
+        assert len(bot_turns) == len(set(bot_turns)), bot_turns
+    finally:
+        for sock in present:
+            await sock.close()
+        for c in (a, b, human):
+            await c.close()
+
+
+async def test_redis_killed_and_restarted_the_match_stays_playable_events_complete_via_after(
+    cluster: Cluster,
+) -> None:
+    # given: a match in play, a subscriber on web A
+    a_b, b_b, match_id = await two_player_match(str(cluster.web_b))
+    a_a = on(cluster.web_a, a_b)
+    sock = await a_a.socket()
+    sub = await sock.subscribe(MATCH_EVENTS, id=match_id, after=0)
+    seen: list[dict[str, Any]] = []
+    resumed: Socket | None = None
+    try:
+        assert result_of(await a_b.data(START, id=match_id))["__typename"] == "Match"
+        first = await moves([a_b, b_b], match_id, 3)
+        await collect(sock, sub, first, seen)
+
+        # when: Redis dies (everything it held is gone) and comes back
+        cluster.redis.kill()
+        await asyncio.sleep(2)
+        cluster.redis.start()
+
+        # then: both webs are ready again, the workers answer, the match is playable
+        for web in (cluster.web_a, cluster.web_b):
+            wait_for(f"{web} /readyz to say 200", lambda w=web: readyz(w) == 200, WAIT)
+        probe = probe_app(cluster.redis.url)
+        try:
+            for hostname in cluster.workers:
+                wait_for(f"{hostname} to answer\n{cluster.logs()}",
+                         lambda h=hostname: pings(probe, h), WAIT)  # fmt: skip
+        finally:
+            probe.close()
+        last = await moves([a_b, b_b], match_id, 4)
+        assert last > first
+
+        # and the client, resuming on web A with `after`, has every event once
+        with contextlib.suppress(Exception):
+            await sock.close()
+        resumed = await a_a.socket()
+        sub2 = await resumed.subscribe(MATCH_EVENTS, id=match_id, after=seen[-1]["seq"])
+        await collect(resumed, sub2, last, seen)
+        assert seqs(seen) == list(range(1, last + 1)), seqs(seen)
+    finally:
+        with contextlib.suppress(Exception):
+            await sock.close()
+        if resumed is not None:
+            await resumed.close()
+        for c in (a_a, a_b, b_b):
+            await c.close()
 
 
 def readyz(server: Any) -> int:
