@@ -331,6 +331,7 @@ async def test_a_worker_killed_with_bot_moves_and_deadlines_pending_the_rest_app
         stream = await all_events(str(cluster.web_b), human, botted)
         assert seqs(stream) == list(range(1, seqs(stream)[-1] + 1))
         bot_turns = [e["payload"].get("turn") for e in stream if e["type"] == "TURN_STARTED"]
+        assert len(bot_turns) >= 8 and None not in bot_turns, bot_turns
         assert len(bot_turns) == len(set(bot_turns)), bot_turns
     finally:
         for sock in present:
