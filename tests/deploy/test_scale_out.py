@@ -278,7 +278,8 @@ async def test_a_worker_killed_with_bot_moves_and_deadlines_pending_the_rest_app
     assert result_of(await human.data(START, id=botted))["__typename"] == "Match"
     a, b, clocked = await two_player_match(str(cluster.web_b), turnSeconds=5)
     # both players stay connected (subscribed on web A), so no bot takes their seats over
-    present = [await on(cluster.web_a, c).socket() for c in (a, b)]
+    watchers = [on(cluster.web_a, c) for c in (a, b)]
+    present = [await w.socket() for w in watchers]
     for sock in present:
         await sock.subscribe(MATCH_EVENTS, id=clocked)
     await asyncio.sleep(1)
@@ -336,7 +337,7 @@ async def test_a_worker_killed_with_bot_moves_and_deadlines_pending_the_rest_app
     finally:
         for sock in present:
             await sock.close()
-        for c in (a, b, human):
+        for c in (a, b, human, *watchers):
             await c.close()
 
 
