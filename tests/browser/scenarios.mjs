@@ -1,7 +1,7 @@
 // The browser tests of issue 13, one per name: `node tests/browser/scenarios.mjs NAME`.
 // Each plays through the real client against the server at BASE_URL, prints "ok NAME"
 // and saves a screenshot of its final state under ARTIFACTS.
-import { launch, newPlayer, createMatch, drag, shot, check } from "./lib.mjs";
+import { launch, newPlayer, logIn, createMatch, drag, shot, check } from "./lib.mjs";
 
 const uid = () => Math.random().toString(36).slice(2, 8);
 const myTurn = (page) => page.locator(".seat.me[data-on-turn]");
@@ -113,7 +113,8 @@ const scenarios = {
   // (1) two browser contexts register; one creates a private robbers match, the other joins
   // by the invite link; both play turns by dragging, and each sees the other's draft live.
   async two(browser) {
-    const alice = await newPlayer(browser, "al" + uid());
+    const aliceName = "al" + uid();
+    const alice = await newPlayer(browser, aliceName);
     const bob = await newPlayer(browser, "bo" + uid(), { width: 360, height: 780 });
     await bob.waitForFunction(() => document.querySelectorAll("select option").length > 6);
     await shot(bob, "lobby-phone");
@@ -140,9 +141,23 @@ const scenarios = {
       await me.getByRole("button", { name: "Draw" }).click();
       await other.waitForFunction(() => !!document.querySelector(".seat.me[data-on-turn]"), null, { timeout: 15_000 });
     }
+    // Free reordering persists on the server (setRackOrder): drag the last card of the
+    // hand to the front, then the same player in a fresh browser sees that order.
+    const before = await hand(alice).evaluateAll((els) => els.map((e) => e.dataset.card));
+    await drag(alice, hand(alice).last(), hand(alice).first());
+    await alice.waitForFunction((first) => document.querySelector("[data-testid=hand] [data-card]").dataset.card === first, before[before.length - 1]);
+    const order = await hand(alice).evaluateAll((els) => els.map((e) => e.dataset.card));
+    check(JSON.stringify(order) === JSON.stringify([before[before.length - 1], ...before.slice(0, -1)]), "the card moved to the front: " + order.join(" "));
+    const url = alice.url();
+    await alice.waitForTimeout(800); // the setRackOrder answer
+    const again = await logIn(browser, aliceName);
+    await again.goto(url);
+    await hand(again).first().waitFor();
+    const shown = await hand(again).evaluateAll((els) => els.map((e) => e.dataset.card));
+    check(JSON.stringify(shown) === JSON.stringify(order), `the rack order persists: ${shown.join(" ")} (was ${order.join(" ")})`);
     await shot(alice, "two");
     await shot(bob, "two-phone");
-    return `drafts watched live: ${watched.join(", ")}`;
+    return `drafts watched live: ${watched.join(", ")}; rack order kept: ${shown.join(" ")}`;
   },
 
   // (5) the socket is cut mid-game and the page resumes without losing an event.

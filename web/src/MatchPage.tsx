@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { DndContext, PointerSensor, TouchSensor, useDroppable, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { gql, subscribe } from "./api";
-import { ADD_BOT, CHECK, COMMIT, CREATE, DISCARD, DRAFT, DRAW, EVENTS, FITS, HINT, INVITATION, JOIN, MATCH, PASS, START, UNDO } from "./ops";
+import { ADD_BOT, CHECK, COMMIT, CREATE, DISCARD, DRAFT, DRAW, EVENTS, FITS, HINT, INVITATION, JOIN, MATCH, PASS, SET_RACK_ORDER, START, UNDO } from "./ops";
 import type { BotLevel, CheckQuery, DrawSource, MatchFieldsFragment } from "./gql/graphql";
 import { CardFace, DraggableCard } from "./Card";
-import { moveCard, played, reorder, sameTable, SeqTracker, splitMeld, type Draft, type Place, type Target } from "./draft";
+import { moveCard, played, rackOrder, reorder, sameTable, SeqTracker, splitMeld, type Draft, type Place, type Target } from "./draft";
 import { sortByRank, sortBySuit } from "./cards";
 import { t } from "./i18n";
 
@@ -36,7 +36,6 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   const [checks, setChecks] = useState<CheckQuery["checkMelds"]>([]);
   const [selected, setSelected] = useState<string | null>(null);
   const [fits, setFits] = useState<number[]>([]);
-  const [rack, setRack] = useState<string[] | null>(() => JSON.parse(localStorage.getItem(`rummy.rack.${matchId}`) ?? "null"));
   const [now, setNow] = useState(Date.now());
   const [lastTable, setLastTable] = useState<string[][] | null>(null); // the table as my last turn left it
   const seq = useRef(new SeqTracker(0));
@@ -104,21 +103,23 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
     }
   }, [match, myTurn, turnNo]);
 
-  // Hand order: the saved rack order first, new cards at the end.
-  const hand = useMemo(() => {
-    const h = draft?.hand ?? serverHand;
-    if (!rack) return h;
-    const left = [...h];
-    const out: string[] = [];
-    for (const c of rack) {
-      const i = left.indexOf(c);
-      if (i >= 0) out.push(left.splice(i, 1)[0]);
+  // The hand in myHand's order: the server keeps each seat's rack order (setRackOrder).
+  const hand = draft?.hand ?? serverHand;
+  const saveRack = async (order: string[]) => {
+    if (!match) return;
+    const cards = rackOrder(order, serverHand);
+    // Shown at once; the server's answer (or the next load) confirms it.
+    if (draft) setDraft({ ...draft, hand: order });
+    setMatch({ ...match, myHand: cards.map((code) => ({ code })) });
+    try {
+      const r = (await gql(SET_RACK_ORDER, { id: matchId, cards })).setRackOrder;
+      if (r.__typename === "Rejection") {
+        setStatus(r.message);
+        load();
+      } else setMatch(r);
+    } catch (e) {
+      setStatus((e as Error).message);
     }
-    return [...out, ...left];
-  }, [draft, serverHand, rack]);
-  const saveRack = (order: string[]) => {
-    setRack(order);
-    localStorage.setItem(`rummy.rack.${matchId}`, JSON.stringify(order));
   };
 
   const shownTable = draft?.table ?? (match?.turn?.draft ? match.turn.draft.map((m) => meldCodes(m.cards)) : serverTable);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { moveCard, splitMeld, played, reorder, SeqTracker } from "./draft";
+import { moveCard, splitMeld, played, rackOrder, reorder, SeqTracker } from "./draft";
 import { parseCard, sortByRank, sortBySuit } from "./cards";
 
 const start = { table: [["4S", "5S", "6S", "7S"]], hand: ["3S", "4H", "4D", "9C"] };
@@ -66,5 +66,14 @@ describe("event seq", () => {
   it("drops repeats after a resubscription", () => {
     const t = new SeqTracker(3);
     expect([3, 4, 4, 5, 2, 6].filter((s) => t.accept(s))).toEqual([4, 5, 6]);
+  });
+});
+
+describe("rack order (setRackOrder)", () => {
+  it("sends exactly the hand's cards: the shown order, then the cards put on the table this turn", () => {
+    const server = ["3S", "4H", "*", "4D", "9C"];
+    expect(rackOrder(["9C", "4D", "3S"], server)).toEqual(["9C", "4D", "3S", "4H", "*"]);
+    expect(rackOrder(["*", "9C", "4D", "4H", "3S"], server)).toEqual(["*", "9C", "4D", "4H", "3S"]);
+    expect([...rackOrder(["4D"], server)].sort()).toEqual([...server].sort());
   });
 });

@@ -119,6 +119,11 @@ export const PASS = graphql(`
     }
   }
 `);
+export const SET_RACK_ORDER = graphql(`
+  mutation SetRackOrder($id: ID!, $cards: [String!]!) {
+    setRackOrder(matchId: $id, cards: $cards) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }
+  }
+`);
 export const UNDO = graphql(`
   mutation Undo($id: ID!, $turn: Int!) {
     undo(matchId: $id, turn: $turn) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }

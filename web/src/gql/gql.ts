@@ -36,6 +36,7 @@ type Documents = {
     "\n  mutation Draw($id: ID!, $turn: Int!, $source: DrawSource!, $key: String) {\n    draw(matchId: $id, turn: $turn, source: $source, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": typeof types.DrawDocument,
     "\n  mutation Discard($id: ID!, $turn: Int!, $card: String!, $key: String) {\n    discard(matchId: $id, turn: $turn, card: $card, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": typeof types.DiscardDocument,
     "\n  mutation Pass($id: ID!, $turn: Int!, $key: String) {\n    passTurn(matchId: $id, turn: $turn, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": typeof types.PassDocument,
+    "\n  mutation SetRackOrder($id: ID!, $cards: [String!]!) {\n    setRackOrder(matchId: $id, cards: $cards) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.SetRackOrderDocument,
     "\n  mutation Undo($id: ID!, $turn: Int!) {\n    undo(matchId: $id, turn: $turn) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.UndoDocument,
     "\n  query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {\n    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard }\n  }\n": typeof types.CheckDocument,
     "query Fits($id: ID!, $card: String!) { fits(matchId: $id, card: $card) }": typeof types.FitsDocument,
@@ -65,6 +66,7 @@ const documents: Documents = {
     "\n  mutation Draw($id: ID!, $turn: Int!, $source: DrawSource!, $key: String) {\n    draw(matchId: $id, turn: $turn, source: $source, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": types.DrawDocument,
     "\n  mutation Discard($id: ID!, $turn: Int!, $card: String!, $key: String) {\n    discard(matchId: $id, turn: $turn, card: $card, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": types.DiscardDocument,
     "\n  mutation Pass($id: ID!, $turn: Int!, $key: String) {\n    passTurn(matchId: $id, turn: $turn, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": types.PassDocument,
+    "\n  mutation SetRackOrder($id: ID!, $cards: [String!]!) {\n    setRackOrder(matchId: $id, cards: $cards) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.SetRackOrderDocument,
     "\n  mutation Undo($id: ID!, $turn: Int!) {\n    undo(matchId: $id, turn: $turn) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.UndoDocument,
     "\n  query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {\n    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard }\n  }\n": types.CheckDocument,
     "query Fits($id: ID!, $card: String!) { fits(matchId: $id, card: $card) }": types.FitsDocument,
@@ -157,6 +159,10 @@ export function graphql(source: "\n  mutation Discard($id: ID!, $turn: Int!, $ca
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation Pass($id: ID!, $turn: Int!, $key: String) {\n    passTurn(matchId: $id, turn: $turn, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n"): typeof import('./graphql').PassDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetRackOrder($id: ID!, $cards: [String!]!) {\n    setRackOrder(matchId: $id, cards: $cards) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').SetRackOrderDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

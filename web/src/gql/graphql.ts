@@ -278,6 +278,17 @@ export type PassMutation = { passTurn:
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
+export type SetRackOrderMutationVariables = Exact<{
+  id: string | number;
+  cards: Array<string> | string;
+}>;
+
+
+export type SetRackOrderMutation = { setRackOrder:
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
 export type UndoMutationVariables = Exact<{
   id: string | number;
   turn: number;
@@ -1377,6 +1388,86 @@ export const PassDocument = new TypedDocumentString(`
     index
   }
 }`) as unknown as TypedDocumentString<PassMutation, PassMutationVariables>;
+export const SetRackOrderDocument = new TypedDocumentString(`
+    mutation SetRackOrder($id: ID!, $cards: [String!]!) {
+  setRackOrder(matchId: $id, cards: $cards) {
+    __typename
+    ... on Match {
+      ...MatchFields
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    fragment MatchFields on Match {
+  id
+  ruleset
+  status
+  ranked
+  private
+  players
+  turnSeconds
+  correspondenceHours
+  options
+  inviteCode
+  mySeat
+  stockCount
+  discardCount
+  round
+  lastSeq
+  legal
+  outcome
+  rounds
+  discardTop {
+    code
+  }
+  river {
+    code
+  }
+  drawnCards {
+    code
+  }
+  turn {
+    number
+    seat
+    phase
+    deadline
+    draft {
+      cards {
+        code
+        represents
+      }
+      kind
+    }
+  }
+  myHand {
+    code
+  }
+  table {
+    cards {
+      code
+      represents
+    }
+    kind
+    placedBy
+  }
+  seats {
+    index
+    username
+    bot
+    handCount
+    opened
+    score
+    roundsWon
+    resigned
+    botPlaying
+  }
+  winners {
+    index
+  }
+}`) as unknown as TypedDocumentString<SetRackOrderMutation, SetRackOrderMutationVariables>;
 export const UndoDocument = new TypedDocumentString(`
     mutation Undo($id: ID!, $turn: Int!) {
   undo(matchId: $id, turn: $turn) {
