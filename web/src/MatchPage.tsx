@@ -77,7 +77,8 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   }, []);
 
   const tiles = match?.ruleset === "rummikub" || (match?.options?.number_values ?? false);
-  const legal = match?.legal as Record<string, any> | null | undefined;
+  // What I may do now (typed LegalActions; the deprecated `legal` JSON is not read).
+  const legal = match?.legalActions;
   const myTurn = !!match && match.status === "ACTIVE" && match.turn?.seat === match.mySeat && !!legal?.onTurn;
   const turnNo = match?.turn?.number ?? null;
   const serverTable = useMemo(() => (match ? match.table.map((m) => meldCodes(m.cards)) : []), [match]);
@@ -144,7 +145,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
     setDraft(next);
     setSelected(null);
     setFits([]);
-    if (legal?.updateDraft) gql(DRAFT, { id: matchId, turn: turnNo, table: next.table }).catch(() => {});
+    if (legal?.canUpdateDraft) gql(DRAFT, { id: matchId, turn: turnNo, table: next.table }).catch(() => {});
   };
 
   // Hand indexes as shown (rack order) map back to the draft's hand.
@@ -163,7 +164,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
     change(moveCard(draft, from, to, serverHand));
   };
 
-  const canEdit = myTurn && !!legal && (legal.commit || legal.updateDraft) && legal.phase !== "draw" && legal.phase !== "discard";
+  const canEdit = myTurn && !!legal && (legal.canCommit || legal.canUpdateDraft) && String(legal.phase) !== "DRAW" && String(legal.phase) !== "DISCARD";
   const onDragEnd = (e: DragEndEvent) => {
     if (!e.over) return;
     const from = String(e.active.id);
@@ -217,7 +218,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   };
   const turnArgs = () => ({ id: matchId, turn: turnNo as number, key: key() });
   const commit = () => act(async () => (await gql(COMMIT, { ...turnArgs(), table: draft!.table })).commitTurn);
-  const draw = (source: string) => act(async () => (await gql(DRAW, { ...turnArgs(), source: source.toUpperCase() as DrawSource })).draw);
+  const draw = (source: DrawSource) => act(async () => (await gql(DRAW, { ...turnArgs(), source })).draw);
   const discard = () => {
     const code = selected?.startsWith("h:") ? hand[Number(selected.slice(2))] : null;
     if (!code) return setStatus("Select a card in your hand to discard.");
@@ -230,10 +231,10 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
       const prev = history[history.length - 1];
       setHistory((h) => h.slice(0, -1));
       setDraft(prev);
-      if (legal?.updateDraft) gql(DRAFT, { id: matchId, turn: turnNo!, table: prev.table }).catch(() => {});
+      if (legal?.canUpdateDraft) gql(DRAFT, { id: matchId, turn: turnNo!, table: prev.table }).catch(() => {});
       return;
     }
-    if (legal?.undo) act(async () => (await gql(UNDO, { id: matchId, turn: turnNo! })).undo);
+    if (legal?.canUndo) act(async () => (await gql(UNDO, { id: matchId, turn: turnNo! })).undo);
   };
   const reset = () => {
     if (!draft) return;
@@ -269,7 +270,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   const deadline = match.turn?.deadline
     ? Math.max(0, Math.min(match.turnSeconds ?? Infinity, Math.ceil((Date.parse(match.turn.deadline) - now) / 1000)))
     : null;
-  const canCommit = myTurn && !!legal?.commit && changed && allValid && played(serverHand, draft!.hand).length > 0;
+  const canCommit = myTurn && !!legal?.canCommit && changed && allValid && played(serverHand, draft!.hand).length > 0;
   const inviteLink = `${location.origin}/#/match/${encodeURIComponent(match.id)}${match.inviteCode ? "/" + encodeURIComponent(match.inviteCode) : ""}`;
   // Cards put on the table since my last turn (a multiset difference), highlighted.
   const changedSinceLast = new Set<string>();
@@ -350,25 +351,25 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
         {seated && (
           <>
             <div className="controls">
-              {legal?.drawSources?.map((src: string) => (
-                <button key={src} type="button" disabled={!myTurn} onClick={() => draw(src)}>{src === "stock" ? "Draw" : src === "discard" ? `Take ${match.discardTop?.code ?? "discard"}` : `Take from the ${src}`}</button>
+              {legal?.drawSources.map((src) => (
+                <button key={src} type="button" disabled={!myTurn} onClick={() => draw(src)}>{String(src) === "STOCK" ? "Draw" : String(src) === "DISCARD" ? `Take ${match.discardTop?.code ?? "discard"}` : `Take from the ${String(src).toLowerCase()}`}</button>
               ))}
-              {myTurn && (legal?.commit || legal?.updateDraft) && (
+              {myTurn && (legal?.canCommit || legal?.canUpdateDraft) && (
                 <button type="button" className="primary" disabled={!canCommit} onClick={commit}>Commit</button>
               )}
               {myTurn && draft && <button type="button" disabled={!changed} onClick={reset}>Reset</button>}
-              {myTurn && (history.length > 0 || legal?.undo) && <button type="button" onClick={undo}>Undo</button>}
-              {myTurn && legal?.pass && <button type="button" onClick={pass}>Pass</button>}
-              {myTurn && legal?.discardable?.length > 0 && <button type="button" onClick={discard}>Discard</button>}
-              {myTurn && !match.ranked && (legal?.commit || legal?.updateDraft) && <button type="button" className="ghost" onClick={hint}>Hint</button>}
+              {myTurn && (history.length > 0 || legal?.canUndo) && <button type="button" onClick={undo}>Undo</button>}
+              {myTurn && legal?.canPass && <button type="button" onClick={pass}>Pass</button>}
+              {myTurn && (legal?.discardable.length ?? 0) > 0 && <button type="button" onClick={discard}>Discard</button>}
+              {myTurn && !match.ranked && (legal?.canCommit || legal?.canUpdateDraft) && <button type="button" className="ghost" onClick={hint}>Hint</button>}
               {!myTurn && match.status === "ACTIVE" && <span className="muted">Waiting for {match.seats[match.turn?.seat ?? 0]?.username ?? "a bot"}…</span>}
             </div>
             <p role="status" className="status">{status}</p>
             <Hand canEdit={canEdit} onTap={() => tapTarget({ zone: "hand" })}>
               <div className="hand-head">
                 <span>{t("hand")} ({hand.length})</span>
-                <button type="button" className="ghost" onClick={() => saveRack(sortByRank(hand))}>777</button>
-                <button type="button" className="ghost" onClick={() => saveRack(sortBySuit(hand))}>789</button>
+                <button type="button" className="ghost" disabled={!legal?.canUpdateRackOrder} onClick={() => saveRack(sortByRank(hand))}>777</button>
+                <button type="button" className="ghost" disabled={!legal?.canUpdateRackOrder} onClick={() => saveRack(sortBySuit(hand))}>789</button>
               </div>
               <div className="cards">
                 {hand.map((code, i) => (

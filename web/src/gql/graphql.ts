@@ -91,7 +91,16 @@ export type Tempo =
   | 'CORRESPONDENCE'
   | 'LIVE';
 
-export type MatchFieldsFragment = { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> };
+/** The phase of a turn (RULES.md): what the seat on turn does next. */
+export type TurnPhase =
+  | 'DISCARD'
+  | 'DRAW'
+  | 'KEY'
+  | 'MELD'
+  | 'OVER'
+  | 'PLAY';
+
+export type MatchFieldsFragment = { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> };
 
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -149,7 +158,7 @@ export type CreateMutationVariables = Exact<{
 
 
 export type CreateMutation = { createMatch:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -160,7 +169,7 @@ export type JoinMutationVariables = Exact<{
 
 
 export type JoinMutation = { joinMatch:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -171,7 +180,7 @@ export type AddBotMutationVariables = Exact<{
 
 
 export type AddBotMutation = { addBot:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -181,7 +190,7 @@ export type StartMutationVariables = Exact<{
 
 
 export type StartMutation = { startMatch:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -205,7 +214,7 @@ export type MatchQueryVariables = Exact<{
 }>;
 
 
-export type MatchQuery = { match: { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> } | null };
+export type MatchQuery = { match: { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> } | null };
 
 export type InvitationQueryVariables = Exact<{
   id: string | number;
@@ -213,7 +222,7 @@ export type InvitationQueryVariables = Exact<{
 }>;
 
 
-export type InvitationQuery = { invitation: { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> } | null };
+export type InvitationQuery = { invitation: { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> } | null };
 
 export type DraftMutationVariables = Exact<{
   id: string | number;
@@ -236,7 +245,7 @@ export type CommitMutationVariables = Exact<{
 
 
 export type CommitMutation = { commitTurn:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string, reason: string | null, meldIndex: number | null, missingCard: string | null }
    };
 
@@ -249,7 +258,7 @@ export type DrawMutationVariables = Exact<{
 
 
 export type DrawMutation = { draw:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -262,7 +271,7 @@ export type DiscardMutationVariables = Exact<{
 
 
 export type DiscardMutation = { discard:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -274,7 +283,7 @@ export type PassMutationVariables = Exact<{
 
 
 export type PassMutation = { passTurn:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -285,7 +294,7 @@ export type SetRackOrderMutationVariables = Exact<{
 
 
 export type SetRackOrderMutation = { setRackOrder:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -296,7 +305,7 @@ export type UndoMutationVariables = Exact<{
 
 
 export type UndoMutation = { undo:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -392,9 +401,22 @@ export const MatchFieldsFragmentDoc = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -598,9 +620,22 @@ export const CreateDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -678,9 +713,22 @@ export const JoinDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -758,9 +806,22 @@ export const AddBotDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -838,9 +899,22 @@ export const StartDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -930,9 +1004,22 @@ export const MatchDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -1003,9 +1090,22 @@ export const InvitationDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -1097,9 +1197,22 @@ export const CommitDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -1177,9 +1290,22 @@ export const DrawDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -1257,9 +1383,22 @@ export const DiscardDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -1337,9 +1476,22 @@ export const PassDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -1417,9 +1569,22 @@ export const SetRackOrderDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -1497,9 +1662,22 @@ export const UndoDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
