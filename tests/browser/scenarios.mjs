@@ -74,6 +74,7 @@ const scenarios = {
     const end = Date.now() + 240_000;
     let turns = 0;
     let committed = 0;
+    const jokersSeen = new Set();
     while (Date.now() < end) {
       if (await page.getByTestId("result").count()) break;
       if (!(await myTurn(page).count())) {
@@ -98,6 +99,10 @@ const scenarios = {
       }
       await page.waitForFunction(() => !document.querySelector(".seat.me[data-on-turn]") || document.querySelector("[data-testid=result]"), null, { timeout: 20_000 })
         .catch(async () => { throw new Error("my turn did not end: " + (await status.allTextContents()).join(" ")); });
+      // A joker in a committed meld says what it stands for: data-card "*:7H", never a bare "*".
+      const jokers = await page.locator("[data-testid=table]:not(.drafting) [data-card^='*']").evaluateAll((els) => els.map((e) => e.dataset.card));
+      check(jokers.every((c) => /^\*:(1[0-3]|[1-9]|[AJQK])[SHDC]$/.test(c)), "jokers on the table name their card: " + jokers.join(" "));
+      jokers.forEach((c) => jokersSeen.add(c));
     }
     await page.getByTestId("result").waitFor({ timeout: 5_000 });
     await shot(page, "rummikub");
@@ -108,7 +113,7 @@ const scenarios = {
     for (let i = 0; i < 40; i++) await page.getByRole("button", { name: "Next" }).click();
     check(total > 10, "the replay has the match's events: " + total);
     await shot(page, "rummikub-replay");
-    return `${turns} turns of mine, ${committed} commits, replay of ${total} events`;
+    return `${turns} turns of mine, ${committed} commits, jokers on the table: ${[...jokersSeen].join(" ") || "none"}, replay of ${total} events`;
   },
   // (1) two browser contexts register; one creates a private robbers match, the other joins
   // by the invite link; both play turns by dragging, and each sees the other's draft live.
@@ -210,7 +215,9 @@ const scenarios = {
           await shot(page, "rummy-fits");
           await card.click(); // unselect, then drag it there
           await drag(page, card, page.locator(`[data-testid=table] [data-meld="${meldIndex}"]`));
-          const target = page.locator(`[data-testid=table] [data-meld="${meldIndex}"] [data-card="${codes[i]}"]`);
+          // A joker in a meld is written *:7H (what it stands for).
+          const sel = codes[i] === "*" ? `[data-card^="*:"], [data-card="*"]` : `[data-card="${codes[i]}"]`;
+          const target = page.locator(`[data-testid=table] [data-meld="${meldIndex}"]`).locator(sel).first();
           await target.waitFor();
           const commit = page.getByRole("button", { name: "Commit" });
           await page.waitForFunction(() => [...document.querySelectorAll("button")].some((b) => b.textContent === "Commit" && !b.disabled), null, { timeout: 5_000 });

@@ -5,7 +5,7 @@ import { ADD_BOT, CHECK, COMMIT, CREATE, DISCARD, DRAFT, DRAW, EVENTS, FITS, HIN
 import type { BotLevel, CheckQuery, DrawSource, MatchFieldsFragment } from "./gql/graphql";
 import { CardFace, DraggableCard } from "./Card";
 import { moveCard, played, rackOrder, reorder, sameTable, SeqTracker, splitMeld, type Draft, type Place, type Target } from "./draft";
-import { sortByRank, sortBySuit } from "./cards";
+import { annotateJokers, sortByRank, sortBySuit } from "./cards";
 import { t } from "./i18n";
 
 type M = MatchFieldsFragment;
@@ -123,7 +123,10 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
     }
   };
 
-  const shownTable = draft?.table ?? (match?.turn?.draft ? match.turn.draft.map((m) => meldCodes(m.cards)) : serverTable);
+  // My draft's jokers show what they stand for as soon as their meld checks valid.
+  const shownTable = draft
+    ? draft.table.map((m, i) => annotateJokers(m, checks.find((c) => c.meldIndex === i && c.valid)?.cards))
+    : match?.turn?.draft ? match.turn.draft.map((m) => meldCodes(m.cards)) : serverTable;
   const othersDraft = !draft && !!match?.turn?.draft;
 
   // Check the draft's melds (R-EXPLAIN) after each change.

@@ -132,7 +132,7 @@ export const UNDO = graphql(`
 `);
 export const CHECK = graphql(`
   query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {
-    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard }
+    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard cards { code represents } }
   }
 `);
 export const FITS = graphql(`query Fits($id: ID!, $card: String!) { fits(matchId: $id, card: $card) }`);

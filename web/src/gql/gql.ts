@@ -38,7 +38,7 @@ type Documents = {
     "\n  mutation Pass($id: ID!, $turn: Int!, $key: String) {\n    passTurn(matchId: $id, turn: $turn, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": typeof types.PassDocument,
     "\n  mutation SetRackOrder($id: ID!, $cards: [String!]!) {\n    setRackOrder(matchId: $id, cards: $cards) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.SetRackOrderDocument,
     "\n  mutation Undo($id: ID!, $turn: Int!) {\n    undo(matchId: $id, turn: $turn) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.UndoDocument,
-    "\n  query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {\n    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard }\n  }\n": typeof types.CheckDocument,
+    "\n  query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {\n    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard cards { code represents } }\n  }\n": typeof types.CheckDocument,
     "query Fits($id: ID!, $card: String!) { fits(matchId: $id, card: $card) }": typeof types.FitsDocument,
     "\n  query Hint($id: ID!) { hint(matchId: $id) { table { cards { code represents } } played { code } cards points } }\n": typeof types.HintDocument,
     "\n  subscription Events($id: ID!, $after: Int) { matchEvents(matchId: $id, after: $after) { seq type payload } }\n": typeof types.EventsDocument,
@@ -68,7 +68,7 @@ const documents: Documents = {
     "\n  mutation Pass($id: ID!, $turn: Int!, $key: String) {\n    passTurn(matchId: $id, turn: $turn, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": types.PassDocument,
     "\n  mutation SetRackOrder($id: ID!, $cards: [String!]!) {\n    setRackOrder(matchId: $id, cards: $cards) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.SetRackOrderDocument,
     "\n  mutation Undo($id: ID!, $turn: Int!) {\n    undo(matchId: $id, turn: $turn) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.UndoDocument,
-    "\n  query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {\n    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard }\n  }\n": types.CheckDocument,
+    "\n  query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {\n    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard cards { code represents } }\n  }\n": types.CheckDocument,
     "query Fits($id: ID!, $card: String!) { fits(matchId: $id, card: $card) }": types.FitsDocument,
     "\n  query Hint($id: ID!) { hint(matchId: $id) { table { cards { code represents } } played { code } cards points } }\n": types.HintDocument,
     "\n  subscription Events($id: ID!, $after: Int) { matchEvents(matchId: $id, after: $after) { seq type payload } }\n": types.EventsDocument,
@@ -170,7 +170,7 @@ export function graphql(source: "\n  mutation Undo($id: ID!, $turn: Int!) {\n   
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {\n    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard }\n  }\n"): typeof import('./graphql').CheckDocument;
+export function graphql(source: "\n  query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {\n    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard cards { code represents } }\n  }\n"): typeof import('./graphql').CheckDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -316,7 +316,7 @@ export type CheckQueryVariables = Exact<{
 }>;
 
 
-export type CheckQuery = { checkMelds: Array<{ valid: boolean, kind: MeldKind | null, code: string | null, reason: string | null, message: string | null, meldIndex: number, missingCard: string | null }> };
+export type CheckQuery = { checkMelds: Array<{ valid: boolean, kind: MeldKind | null, code: string | null, reason: string | null, message: string | null, meldIndex: number, missingCard: string | null, cards: Array<{ code: string, represents: string | null }> | null }> };
 
 export type FitsQueryVariables = Exact<{
   id: string | number;
@@ -1736,6 +1736,10 @@ export const CheckDocument = new TypedDocumentString(`
     message
     meldIndex
     missingCard
+    cards {
+      code
+      represents
+    }
   }
 }
     `) as unknown as TypedDocumentString<CheckQuery, CheckQueryVariables>;
