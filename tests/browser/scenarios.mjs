@@ -68,9 +68,16 @@ const scenarios = {
     const page = await newPlayer(browser, "rk" + uid());
     await page.getByLabel("Ruleset").selectOption("rummikub");
     await page.getByLabel("Short deal").check();
-    await page.getByLabel("Rounds").fill("1");
+    // The option ranges come from the preset's optionList.
+    const rounds = page.getByLabel("Rounds");
+    const [lo, hi] = [await rounds.getAttribute("min"), await rounds.getAttribute("max")];
+    check(lo !== null && hi !== null && Number(lo) >= 1 && Number(hi) > Number(lo), `Rounds has the server's range: ${lo}..${hi}`);
+    await rounds.fill("1");
     await createMatch(page, { ruleset: "rummikub", seats: 4, bots: 3, level: "EASY" });
     await page.getByRole("button", { name: "Start" }).click();
+    // Seats show who plays them (Seat.controller): three bots, and me.
+    await page.locator(".seat[data-controller=BOT] [data-testid=bot-badge]").nth(2).waitFor();
+    check((await page.locator(".seat.me[data-controller=PLAYER]").count()) === 1, "my seat is played by me");
     const end = Date.now() + 240_000;
     let turns = 0;
     let committed = 0;

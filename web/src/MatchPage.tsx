@@ -303,10 +303,15 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
         <ol className="seats">
           {match.seats.map((s) => (
             <li key={s.index} className={`seat${match.turn?.seat === s.index ? " on" : ""}${s.index === match.mySeat ? " me" : ""}`}
+              data-controller={s.controller ?? undefined}
               {...(match.turn?.seat === s.index && match.status === "ACTIVE" ? { "data-on-turn": "" } : {})}>
               <strong>{s.username ?? (s.bot ? `Bot` : "empty")}</strong>
-              {s.bot && <span className="badge bot">bot {s.bot.toLowerCase()}</span>}
-              {s.botPlaying && !s.bot && <span className="badge bot">bot plays</span>}
+              {String(s.controller) === "BOT" && <span className="badge bot" data-testid="bot-badge">bot{s.bot ? ` ${s.bot.toLowerCase()}` : ""}</span>}
+              {String(s.controller) === "TAKEOVER" && (
+                <span className="badge takeover" data-testid="takeover-badge" title="A bot plays this seat">
+                  bot plays{s.takeoverReason ? ` · ${String(s.takeoverReason).toLowerCase().replace(/_/g, " ")}` : ""}
+                </span>
+              )}
               <span className="meta">{s.handCount} {t("cards")}{s.opened ? ` · ${t("opened")}` : ""} · {s.score} pts</span>
             </li>
           ))}

@@ -12,13 +12,17 @@ export const MATCH_FIELDS = graphql(`
     turn { number seat phase deadline draft { cards { code represents } kind } }
     myHand { code }
     table { cards { code represents } kind placedBy }
-    seats { index username bot handCount opened score roundsWon resigned botPlaying }
+    seats { index username bot handCount opened score roundsWon resigned botPlaying controller takeoverReason }
     winners { index }
   }
 `);
 
 export const ME = graphql(`query Me { me { id username } }`);
-export const RULESETS = graphql(`query Rulesets { rulesets { name family minPlayers maxPlayers options } }`);
+export const RULESETS = graphql(`
+  query Rulesets {
+    rulesets { name family minPlayers maxPlayers optionList { name type default nullable min max choices fixed description } }
+  }
+`);
 
 export const REGISTER = graphql(`
   mutation Register($username: String!, $password: String!) {
@@ -42,8 +46,8 @@ export const LOGOUT = graphql(`mutation Logout { logout }`);
 
 export const LOBBY = graphql(`
   query Lobby {
-    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot } } } }
-    myMatches(first: 20) { edges { node { id ruleset status mySeat players turn { seat } seats { index username bot } } } }
+    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot controller } } } }
+    myMatches(first: 20) { edges { node { id ruleset status mySeat players turn { seat } seats { index username bot controller } } } }
     queueStatus { ruleset players tempo waitedSeconds searchRange }
   }
 `);

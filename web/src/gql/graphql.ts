@@ -44,6 +44,12 @@ export type MeldKind =
   | 'INVALID'
   | 'RUN';
 
+/** The type of a rule option's value. */
+export type OptionType =
+  | 'BOOLEAN'
+  | 'INT'
+  | 'STRING';
+
 /** What a ranked match is wanted for. */
 export type QueueInput = {
   /** Players at the table, the user included. */
@@ -86,6 +92,18 @@ export type RejectionCode =
   | 'UNKNOWN_CARD'
   | 'USERNAME_TAKEN';
 
+/** Who plays a seat (RULES.md T-TAKEOVER). */
+export type SeatController =
+  | 'BOT'
+  | 'PLAYER'
+  | 'TAKEOVER';
+
+/** Why a bot plays a person's seat (RULES.md T-ASYNC, T-TAKEOVER). */
+export type TakeoverReason =
+  | 'DISCONNECTED'
+  | 'RESIGNED'
+  | 'TIMEOUTS';
+
 /** How fast a rated match is played; each has its own rating. */
 export type Tempo =
   | 'CORRESPONDENCE'
@@ -100,7 +118,7 @@ export type TurnPhase =
   | 'OVER'
   | 'PLAY';
 
-export type MatchFieldsFragment = { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> };
+export type MatchFieldsFragment = { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> };
 
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -110,7 +128,7 @@ export type MeQuery = { me: { id: string, username: string } | null };
 export type RulesetsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type RulesetsQuery = { rulesets: Array<{ name: string, family: string, minPlayers: number, maxPlayers: number, options: any }> };
+export type RulesetsQuery = { rulesets: Array<{ name: string, family: string, minPlayers: number, maxPlayers: number, optionList: Array<{ name: string, type: OptionType, default: any, nullable: boolean, min: number | null, max: number | null, choices: Array<string> | null, fixed: boolean, description: string | null }> }> };
 
 export type RegisterMutationVariables = Exact<{
   username: string;
@@ -142,7 +160,7 @@ export type LogoutMutation = { logout: boolean };
 export type LobbyQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type LobbyQuery = { openMatches: { edges: Array<{ node: { id: string, ruleset: string, players: number, mySeat: number | null, turnSeconds: number | null, seats: Array<{ index: number, username: string | null, bot: BotLevel | null }> } }> }, myMatches: { edges: Array<{ node: { id: string, ruleset: string, status: MatchStatus, mySeat: number | null, players: number, turn: { seat: number } | null, seats: Array<{ index: number, username: string | null, bot: BotLevel | null }> } }> }, queueStatus: { ruleset: string, players: number, tempo: Tempo, waitedSeconds: number, searchRange: number } | null };
+export type LobbyQuery = { openMatches: { edges: Array<{ node: { id: string, ruleset: string, players: number, mySeat: number | null, turnSeconds: number | null, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, controller: SeatController | null }> } }> }, myMatches: { edges: Array<{ node: { id: string, ruleset: string, status: MatchStatus, mySeat: number | null, players: number, turn: { seat: number } | null, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, controller: SeatController | null }> } }> }, queueStatus: { ruleset: string, players: number, tempo: Tempo, waitedSeconds: number, searchRange: number } | null };
 
 export type LeaderboardQueryVariables = Exact<{
   ruleset: string;
@@ -158,7 +176,7 @@ export type CreateMutationVariables = Exact<{
 
 
 export type CreateMutation = { createMatch:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -169,7 +187,7 @@ export type JoinMutationVariables = Exact<{
 
 
 export type JoinMutation = { joinMatch:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -180,7 +198,7 @@ export type AddBotMutationVariables = Exact<{
 
 
 export type AddBotMutation = { addBot:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -190,7 +208,7 @@ export type StartMutationVariables = Exact<{
 
 
 export type StartMutation = { startMatch:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -214,7 +232,7 @@ export type MatchQueryVariables = Exact<{
 }>;
 
 
-export type MatchQuery = { match: { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> } | null };
+export type MatchQuery = { match: { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> } | null };
 
 export type InvitationQueryVariables = Exact<{
   id: string | number;
@@ -222,7 +240,7 @@ export type InvitationQueryVariables = Exact<{
 }>;
 
 
-export type InvitationQuery = { invitation: { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> } | null };
+export type InvitationQuery = { invitation: { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> } | null };
 
 export type DraftMutationVariables = Exact<{
   id: string | number;
@@ -245,7 +263,7 @@ export type CommitMutationVariables = Exact<{
 
 
 export type CommitMutation = { commitTurn:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string, reason: string | null, meldIndex: number | null, missingCard: string | null }
    };
 
@@ -258,7 +276,7 @@ export type DrawMutationVariables = Exact<{
 
 
 export type DrawMutation = { draw:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -271,7 +289,7 @@ export type DiscardMutationVariables = Exact<{
 
 
 export type DiscardMutation = { discard:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -283,7 +301,7 @@ export type PassMutationVariables = Exact<{
 
 
 export type PassMutation = { passTurn:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -294,7 +312,7 @@ export type SetRackOrderMutationVariables = Exact<{
 
 
 export type SetRackOrderMutation = { setRackOrder:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -305,7 +323,7 @@ export type UndoMutationVariables = Exact<{
 
 
 export type UndoMutation = { undo:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -460,6 +478,8 @@ export const MatchFieldsFragmentDoc = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -481,7 +501,17 @@ export const RulesetsDocument = new TypedDocumentString(`
     family
     minPlayers
     maxPlayers
-    options
+    optionList {
+      name
+      type
+      default
+      nullable
+      min
+      max
+      choices
+      fixed
+      description
+    }
   }
 }
     `) as unknown as TypedDocumentString<RulesetsQuery, RulesetsQueryVariables>;
@@ -540,6 +570,7 @@ export const LobbyDocument = new TypedDocumentString(`
           index
           username
           bot
+          controller
         }
       }
     }
@@ -559,6 +590,7 @@ export const LobbyDocument = new TypedDocumentString(`
           index
           username
           bot
+          controller
         }
       }
     }
@@ -679,6 +711,8 @@ export const CreateDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -772,6 +806,8 @@ export const JoinDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -865,6 +901,8 @@ export const AddBotDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -958,6 +996,8 @@ export const StartDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -1063,6 +1103,8 @@ export const MatchDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -1149,6 +1191,8 @@ export const InvitationDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -1256,6 +1300,8 @@ export const CommitDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -1349,6 +1395,8 @@ export const DrawDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -1442,6 +1490,8 @@ export const DiscardDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -1535,6 +1585,8 @@ export const PassDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -1628,6 +1680,8 @@ export const SetRackOrderDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -1721,6 +1775,8 @@ export const UndoDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
