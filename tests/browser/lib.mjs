@@ -26,6 +26,19 @@ export async function newPlayer(browser, name, viewport = { width: 1280, height:
   return page;
 }
 
+/** The same player in a fresh browser context (no localStorage of the first one). */
+export async function logIn(browser, name, viewport = { width: 1280, height: 860 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.error(`[${name}] page error:`, e.message));
+  await page.goto(BASE + "/");
+  await page.getByLabel("Username").fill(name);
+  await page.getByLabel("Password").fill("Pw-" + name + "-long-enough");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("button", { name: "New match" }).waitFor();
+  return page;
+}
+
 export async function createMatch(page, { ruleset, seats, bots = 0, level = "MEDIUM", turnSeconds = "", priv = false }) {
   await page.getByLabel("Ruleset").selectOption(ruleset);
   await page.getByLabel("Seats", { exact: true }).fill(String(seats));

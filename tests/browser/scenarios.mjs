@@ -1,7 +1,7 @@
 // The browser tests of issue 13, one per name: `node tests/browser/scenarios.mjs NAME`.
 // Each plays through the real client against the server at BASE_URL, prints "ok NAME"
 // and saves a screenshot of its final state under ARTIFACTS.
-import { launch, newPlayer, createMatch, drag, shot, check } from "./lib.mjs";
+import { launch, newPlayer, logIn, createMatch, drag, shot, check } from "./lib.mjs";
 
 const uid = () => Math.random().toString(36).slice(2, 8);
 const myTurn = (page) => page.locator(".seat.me[data-on-turn]");
@@ -68,12 +68,20 @@ const scenarios = {
     const page = await newPlayer(browser, "rk" + uid());
     await page.getByLabel("Ruleset").selectOption("rummikub");
     await page.getByLabel("Short deal").check();
-    await page.getByLabel("Rounds").fill("1");
+    // The option ranges come from the preset's optionList.
+    const rounds = page.getByLabel("Rounds");
+    const [lo, hi] = [await rounds.getAttribute("min"), await rounds.getAttribute("max")];
+    check(lo !== null && hi !== null && Number(lo) >= 1 && Number(hi) > Number(lo), `Rounds has the server's range: ${lo}..${hi}`);
+    await rounds.fill("1");
     await createMatch(page, { ruleset: "rummikub", seats: 4, bots: 3, level: "EASY" });
     await page.getByRole("button", { name: "Start" }).click();
+    // Seats show who plays them (Seat.controller): three bots, and me.
+    await page.locator(".seat[data-controller=BOT] [data-testid=bot-badge]").nth(2).waitFor();
+    check((await page.locator(".seat.me[data-controller=PLAYER]").count()) === 1, "my seat is played by me");
     const end = Date.now() + 240_000;
     let turns = 0;
     let committed = 0;
+    const jokersSeen = new Set();
     while (Date.now() < end) {
       if (await page.getByTestId("result").count()) break;
       if (!(await myTurn(page).count())) {
@@ -98,6 +106,10 @@ const scenarios = {
       }
       await page.waitForFunction(() => !document.querySelector(".seat.me[data-on-turn]") || document.querySelector("[data-testid=result]"), null, { timeout: 20_000 })
         .catch(async () => { throw new Error("my turn did not end: " + (await status.allTextContents()).join(" ")); });
+      // A joker in a committed meld says what it stands for: data-card "*:7H", never a bare "*".
+      const jokers = await page.locator("[data-testid=table]:not(.drafting) [data-card^='*']").evaluateAll((els) => els.map((e) => e.dataset.card));
+      check(jokers.every((c) => /^\*:(1[0-3]|[1-9]|[AJQK])[SHDC]$/.test(c)), "jokers on the table name their card: " + jokers.join(" "));
+      jokers.forEach((c) => jokersSeen.add(c));
     }
     await page.getByTestId("result").waitFor({ timeout: 5_000 });
     await shot(page, "rummikub");
@@ -108,12 +120,13 @@ const scenarios = {
     for (let i = 0; i < 40; i++) await page.getByRole("button", { name: "Next" }).click();
     check(total > 10, "the replay has the match's events: " + total);
     await shot(page, "rummikub-replay");
-    return `${turns} turns of mine, ${committed} commits, replay of ${total} events`;
+    return `${turns} turns of mine, ${committed} commits, jokers on the table: ${[...jokersSeen].join(" ") || "none"}, replay of ${total} events`;
   },
   // (1) two browser contexts register; one creates a private robbers match, the other joins
   // by the invite link; both play turns by dragging, and each sees the other's draft live.
   async two(browser) {
-    const alice = await newPlayer(browser, "al" + uid());
+    const aliceName = "al" + uid();
+    const alice = await newPlayer(browser, aliceName);
     const bob = await newPlayer(browser, "bo" + uid(), { width: 360, height: 780 });
     await bob.waitForFunction(() => document.querySelectorAll("select option").length > 6);
     await shot(bob, "lobby-phone");
@@ -140,9 +153,23 @@ const scenarios = {
       await me.getByRole("button", { name: "Draw" }).click();
       await other.waitForFunction(() => !!document.querySelector(".seat.me[data-on-turn]"), null, { timeout: 15_000 });
     }
+    // Free reordering persists on the server (setRackOrder): drag the last card of the
+    // hand to the front, then the same player in a fresh browser sees that order.
+    const before = await hand(alice).evaluateAll((els) => els.map((e) => e.dataset.card));
+    await drag(alice, hand(alice).last(), hand(alice).first());
+    await alice.waitForFunction((first) => document.querySelector("[data-testid=hand] [data-card]").dataset.card === first, before[before.length - 1]);
+    const order = await hand(alice).evaluateAll((els) => els.map((e) => e.dataset.card));
+    check(JSON.stringify(order) === JSON.stringify([before[before.length - 1], ...before.slice(0, -1)]), "the card moved to the front: " + order.join(" "));
+    const url = alice.url();
+    await alice.waitForTimeout(800); // the setRackOrder answer
+    const again = await logIn(browser, aliceName);
+    await again.goto(url);
+    await hand(again).first().waitFor();
+    const shown = await hand(again).evaluateAll((els) => els.map((e) => e.dataset.card));
+    check(JSON.stringify(shown) === JSON.stringify(order), `the rack order persists: ${shown.join(" ")} (was ${order.join(" ")})`);
     await shot(alice, "two");
     await shot(bob, "two-phone");
-    return `drafts watched live: ${watched.join(", ")}`;
+    return `drafts watched live: ${watched.join(", ")}; rack order kept: ${shown.join(" ")}`;
   },
 
   // (5) the socket is cut mid-game and the page resumes without losing an event.
@@ -195,7 +222,9 @@ const scenarios = {
           await shot(page, "rummy-fits");
           await card.click(); // unselect, then drag it there
           await drag(page, card, page.locator(`[data-testid=table] [data-meld="${meldIndex}"]`));
-          const target = page.locator(`[data-testid=table] [data-meld="${meldIndex}"] [data-card="${codes[i]}"]`);
+          // A joker in a meld is written *:7H (what it stands for).
+          const sel = codes[i] === "*" ? `[data-card^="*:"], [data-card="*"]` : `[data-card="${codes[i]}"]`;
+          const target = page.locator(`[data-testid=table] [data-meld="${meldIndex}"]`).locator(sel).first();
           await target.waitFor();
           const commit = page.getByRole("button", { name: "Commit" });
           await page.waitForFunction(() => [...document.querySelectorAll("button")].some((b) => b.textContent === "Commit" && !b.disabled), null, { timeout: 5_000 });

@@ -5,19 +5,17 @@ import type { BotLevel, LobbyQuery, RulesetsQuery, LeaderboardQuery, Tempo } fro
 import { t } from "./i18n";
 
 const LEVELS: BotLevel[] = ["EASY" as BotLevel, "MEDIUM" as BotLevel, "HARD" as BotLevel, "EXPERT" as BotLevel];
-// The main options of RULES.md with the ranges the client offers (defaults from `rulesets`).
-const NUMBER_OPTIONS: { name: string; label: string; min: number; max: number }[] = [
-  { name: "opening_min", label: "Opening minimum", min: 0, max: 100 },
-  { name: "rounds", label: "Rounds", min: 1, max: 20 },
-  { name: "jokers", label: "Jokers", min: 0, max: 8 },
-];
-
-const BOOL_OPTIONS: { name: string; label: string }[] = [
-  { name: "short_deal", label: "Short deal" },
-  { name: "ace_high", label: "Ace high (Q-K-A)" },
-  { name: "discard_pile", label: "Discard pile" },
-  { name: "draw_two_river", label: "River draw" },
-];
+// The main options of RULES.md the form offers; their type, default and allowed range
+// come from the preset's `optionList` (options a preset fixes are not offered).
+const OPTION_LABELS: Record<string, string> = {
+  opening_min: "Opening minimum",
+  rounds: "Rounds",
+  jokers: "Jokers",
+  short_deal: "Short deal",
+  ace_high: "Ace high (Q-K-A)",
+  discard_pile: "Discard pile",
+  draw_two_river: "River draw",
+};
 
 export function Lobby({ me }: { me: { username: string } }) {
   const [rulesets, setRulesets] = useState<RulesetsQuery["rulesets"]>([]);
@@ -116,16 +114,22 @@ export function Lobby({ me }: { me: { username: string } }) {
           <label>Correspondence hours
             <input type="number" min={1} max={168} value={corrHours} disabled={!!turnSeconds} onChange={(e) => setCorrHours(e.target.value)} />
           </label>
-          {preset && NUMBER_OPTIONS.filter((o) => typeof preset.options[o.name] === "number").map((o) => (
-            <label key={o.name}>{o.label}
-              <input type="number" min={o.min} max={o.max} value={Number(options[o.name] ?? preset.options[o.name])}
-                onChange={(e) => setOptions({ ...options, [o.name]: Number(e.target.value) })} />
+          {preset?.optionList.filter((o) => !o.fixed && String(o.type) === "INT" && OPTION_LABELS[o.name]).map((o) => (
+            <label key={o.name}>{OPTION_LABELS[o.name]}
+              <input type="number" min={o.min ?? undefined} max={o.max ?? undefined} placeholder={o.nullable ? "none" : undefined}
+                title={o.description ?? undefined} value={String(options[o.name] ?? o.default ?? "")}
+                onChange={(e) => {
+                  const next = { ...options };
+                  if (e.target.value === "") delete next[o.name];
+                  else next[o.name] = Number(e.target.value);
+                  setOptions(next);
+                }} />
             </label>
           ))}
-          {preset && BOOL_OPTIONS.filter((o) => typeof preset.options[o.name] === "boolean").map((o) => (
-            <label key={o.name} className="check">
-              <input type="checkbox" checked={Boolean(options[o.name] ?? preset.options[o.name])}
-                onChange={(e) => setOptions({ ...options, [o.name]: e.target.checked })} /> {o.label}
+          {preset?.optionList.filter((o) => !o.fixed && String(o.type) === "BOOLEAN" && OPTION_LABELS[o.name]).map((o) => (
+            <label key={o.name} className="check" title={o.description ?? undefined}>
+              <input type="checkbox" checked={Boolean(options[o.name] ?? o.default)}
+                onChange={(e) => setOptions({ ...options, [o.name]: e.target.checked })} /> {OPTION_LABELS[o.name]}
             </label>
           ))}
           <label className="check"><input type="checkbox" checked={priv} onChange={(e) => setPriv(e.target.checked)} /> Private (invite only)</label>
@@ -139,7 +143,7 @@ export function Lobby({ me }: { me: { username: string } }) {
         <ul className="list">
           {lobby?.myMatches.edges.map(({ node: m }) => (
             <li key={m.id}>
-              <a href={`#/match/${encodeURIComponent(m.id)}`}>{m.ruleset} · {m.seats.map((s) => s.username ?? (s.bot ? `bot ${s.bot.toLowerCase()}` : "—")).join(", ")}</a>
+              <a href={`#/match/${encodeURIComponent(m.id)}`}>{m.ruleset} · {m.seats.map((s) => (s.username ? `${s.username}${String(s.controller) === "TAKEOVER" ? " (bot plays)" : ""}` : s.bot ? `bot ${s.bot.toLowerCase()}` : "—")).join(", ")}</a>
               <span className="muted"> {m.status.toLowerCase()}</span>
               {m.status === "ACTIVE" && m.turn && m.turn.seat === m.mySeat && <span className="badge" data-testid="my-turn">{t("yourTurn")}</span>}
             </li>

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { DndContext, PointerSensor, TouchSensor, useDroppable, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { gql, subscribe } from "./api";
-import { ADD_BOT, CHECK, COMMIT, CREATE, DISCARD, DRAFT, DRAW, EVENTS, FITS, HINT, INVITATION, JOIN, MATCH, PASS, START, UNDO } from "./ops";
+import { ADD_BOT, CHECK, COMMIT, CREATE, DISCARD, DRAFT, DRAW, EVENTS, FITS, HINT, INVITATION, JOIN, MATCH, PASS, SET_RACK_ORDER, START, UNDO } from "./ops";
 import type { BotLevel, CheckQuery, DrawSource, MatchFieldsFragment } from "./gql/graphql";
 import { CardFace, DraggableCard } from "./Card";
-import { moveCard, played, reorder, sameTable, SeqTracker, splitMeld, type Draft, type Place, type Target } from "./draft";
-import { sortByRank, sortBySuit } from "./cards";
+import { moveCard, played, rackOrder, reorder, sameTable, SeqTracker, splitMeld, type Draft, type Place, type Target } from "./draft";
+import { annotateJokers, sortByRank, sortBySuit } from "./cards";
 import { t } from "./i18n";
 
 type M = MatchFieldsFragment;
@@ -36,7 +36,6 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   const [checks, setChecks] = useState<CheckQuery["checkMelds"]>([]);
   const [selected, setSelected] = useState<string | null>(null);
   const [fits, setFits] = useState<number[]>([]);
-  const [rack, setRack] = useState<string[] | null>(() => JSON.parse(localStorage.getItem(`rummy.rack.${matchId}`) ?? "null"));
   const [now, setNow] = useState(Date.now());
   const [lastTable, setLastTable] = useState<string[][] | null>(null); // the table as my last turn left it
   const seq = useRef(new SeqTracker(0));
@@ -78,7 +77,8 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   }, []);
 
   const tiles = match?.ruleset === "rummikub" || (match?.options?.number_values ?? false);
-  const legal = match?.legal as Record<string, any> | null | undefined;
+  // What I may do now (typed LegalActions; the deprecated `legal` JSON is not read).
+  const legal = match?.legalActions;
   const myTurn = !!match && match.status === "ACTIVE" && match.turn?.seat === match.mySeat && !!legal?.onTurn;
   const turnNo = match?.turn?.number ?? null;
   const serverTable = useMemo(() => (match ? match.table.map((m) => meldCodes(m.cards)) : []), [match]);
@@ -104,24 +104,29 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
     }
   }, [match, myTurn, turnNo]);
 
-  // Hand order: the saved rack order first, new cards at the end.
-  const hand = useMemo(() => {
-    const h = draft?.hand ?? serverHand;
-    if (!rack) return h;
-    const left = [...h];
-    const out: string[] = [];
-    for (const c of rack) {
-      const i = left.indexOf(c);
-      if (i >= 0) out.push(left.splice(i, 1)[0]);
+  // The hand in myHand's order: the server keeps each seat's rack order (setRackOrder).
+  const hand = draft?.hand ?? serverHand;
+  const saveRack = async (order: string[]) => {
+    if (!match) return;
+    const cards = rackOrder(order, serverHand);
+    // Shown at once; the server's answer (or the next load) confirms it.
+    if (draft) setDraft({ ...draft, hand: order });
+    setMatch({ ...match, myHand: cards.map((code) => ({ code })) });
+    try {
+      const r = (await gql(SET_RACK_ORDER, { id: matchId, cards })).setRackOrder;
+      if (r.__typename === "Rejection") {
+        setStatus(r.message);
+        load();
+      } else setMatch(r);
+    } catch (e) {
+      setStatus((e as Error).message);
     }
-    return [...out, ...left];
-  }, [draft, serverHand, rack]);
-  const saveRack = (order: string[]) => {
-    setRack(order);
-    localStorage.setItem(`rummy.rack.${matchId}`, JSON.stringify(order));
   };
 
-  const shownTable = draft?.table ?? (match?.turn?.draft ? match.turn.draft.map((m) => meldCodes(m.cards)) : serverTable);
+  // My draft's jokers show what they stand for as soon as their meld checks valid.
+  const shownTable = draft
+    ? draft.table.map((m, i) => annotateJokers(m, checks.find((c) => c.meldIndex === i && c.valid)?.cards))
+    : match?.turn?.draft ? match.turn.draft.map((m) => meldCodes(m.cards)) : serverTable;
   const othersDraft = !draft && !!match?.turn?.draft;
 
   // Check the draft's melds (R-EXPLAIN) after each change.
@@ -143,7 +148,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
     setDraft(next);
     setSelected(null);
     setFits([]);
-    if (legal?.updateDraft) gql(DRAFT, { id: matchId, turn: turnNo, table: next.table }).catch(() => {});
+    if (legal?.canUpdateDraft) gql(DRAFT, { id: matchId, turn: turnNo, table: next.table }).catch(() => {});
   };
 
   // Hand indexes as shown (rack order) map back to the draft's hand.
@@ -162,7 +167,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
     change(moveCard(draft, from, to, serverHand));
   };
 
-  const canEdit = myTurn && !!legal && (legal.commit || legal.updateDraft) && legal.phase !== "draw" && legal.phase !== "discard";
+  const canEdit = myTurn && !!legal && (legal.canCommit || legal.canUpdateDraft) && String(legal.phase) !== "DRAW" && String(legal.phase) !== "DISCARD";
   const onDragEnd = (e: DragEndEvent) => {
     if (!e.over) return;
     const from = String(e.active.id);
@@ -216,7 +221,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   };
   const turnArgs = () => ({ id: matchId, turn: turnNo as number, key: key() });
   const commit = () => act(async () => (await gql(COMMIT, { ...turnArgs(), table: draft!.table })).commitTurn);
-  const draw = (source: string) => act(async () => (await gql(DRAW, { ...turnArgs(), source: source.toUpperCase() as DrawSource })).draw);
+  const draw = (source: DrawSource) => act(async () => (await gql(DRAW, { ...turnArgs(), source })).draw);
   const discard = () => {
     const code = selected?.startsWith("h:") ? hand[Number(selected.slice(2))] : null;
     if (!code) return setStatus("Select a card in your hand to discard.");
@@ -229,10 +234,10 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
       const prev = history[history.length - 1];
       setHistory((h) => h.slice(0, -1));
       setDraft(prev);
-      if (legal?.updateDraft) gql(DRAFT, { id: matchId, turn: turnNo!, table: prev.table }).catch(() => {});
+      if (legal?.canUpdateDraft) gql(DRAFT, { id: matchId, turn: turnNo!, table: prev.table }).catch(() => {});
       return;
     }
-    if (legal?.undo) act(async () => (await gql(UNDO, { id: matchId, turn: turnNo! })).undo);
+    if (legal?.canUndo) act(async () => (await gql(UNDO, { id: matchId, turn: turnNo! })).undo);
   };
   const reset = () => {
     if (!draft) return;
@@ -268,7 +273,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   const deadline = match.turn?.deadline
     ? Math.max(0, Math.min(match.turnSeconds ?? Infinity, Math.ceil((Date.parse(match.turn.deadline) - now) / 1000)))
     : null;
-  const canCommit = myTurn && !!legal?.commit && changed && allValid && played(serverHand, draft!.hand).length > 0;
+  const canCommit = myTurn && !!legal?.canCommit && changed && allValid && played(serverHand, draft!.hand).length > 0;
   const inviteLink = `${location.origin}/#/match/${encodeURIComponent(match.id)}${match.inviteCode ? "/" + encodeURIComponent(match.inviteCode) : ""}`;
   // Cards put on the table since my last turn (a multiset difference), highlighted.
   const changedSinceLast = new Set<string>();
@@ -298,10 +303,15 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
         <ol className="seats">
           {match.seats.map((s) => (
             <li key={s.index} className={`seat${match.turn?.seat === s.index ? " on" : ""}${s.index === match.mySeat ? " me" : ""}`}
+              data-controller={s.controller ?? undefined}
               {...(match.turn?.seat === s.index && match.status === "ACTIVE" ? { "data-on-turn": "" } : {})}>
               <strong>{s.username ?? (s.bot ? `Bot` : "empty")}</strong>
-              {s.bot && <span className="badge bot">bot {s.bot.toLowerCase()}</span>}
-              {s.botPlaying && !s.bot && <span className="badge bot">bot plays</span>}
+              {String(s.controller) === "BOT" && <span className="badge bot" data-testid="bot-badge">bot{s.bot ? ` ${s.bot.toLowerCase()}` : ""}</span>}
+              {String(s.controller) === "TAKEOVER" && (
+                <span className="badge takeover" data-testid="takeover-badge" title="A bot plays this seat">
+                  bot plays{s.takeoverReason ? ` · ${String(s.takeoverReason).toLowerCase().replace(/_/g, " ")}` : ""}
+                </span>
+              )}
               <span className="meta">{s.handCount} {t("cards")}{s.opened ? ` · ${t("opened")}` : ""} · {s.score} pts</span>
             </li>
           ))}
@@ -349,25 +359,25 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
         {seated && (
           <>
             <div className="controls">
-              {legal?.drawSources?.map((src: string) => (
-                <button key={src} type="button" disabled={!myTurn} onClick={() => draw(src)}>{src === "stock" ? "Draw" : src === "discard" ? `Take ${match.discardTop?.code ?? "discard"}` : `Take from the ${src}`}</button>
+              {legal?.drawSources.map((src) => (
+                <button key={src} type="button" disabled={!myTurn} onClick={() => draw(src)}>{String(src) === "STOCK" ? "Draw" : String(src) === "DISCARD" ? `Take ${match.discardTop?.code ?? "discard"}` : `Take from the ${String(src).toLowerCase()}`}</button>
               ))}
-              {myTurn && (legal?.commit || legal?.updateDraft) && (
+              {myTurn && (legal?.canCommit || legal?.canUpdateDraft) && (
                 <button type="button" className="primary" disabled={!canCommit} onClick={commit}>Commit</button>
               )}
               {myTurn && draft && <button type="button" disabled={!changed} onClick={reset}>Reset</button>}
-              {myTurn && (history.length > 0 || legal?.undo) && <button type="button" onClick={undo}>Undo</button>}
-              {myTurn && legal?.pass && <button type="button" onClick={pass}>Pass</button>}
-              {myTurn && legal?.discardable?.length > 0 && <button type="button" onClick={discard}>Discard</button>}
-              {myTurn && !match.ranked && (legal?.commit || legal?.updateDraft) && <button type="button" className="ghost" onClick={hint}>Hint</button>}
+              {myTurn && (history.length > 0 || legal?.canUndo) && <button type="button" onClick={undo}>Undo</button>}
+              {myTurn && legal?.canPass && <button type="button" onClick={pass}>Pass</button>}
+              {myTurn && (legal?.discardable.length ?? 0) > 0 && <button type="button" onClick={discard}>Discard</button>}
+              {myTurn && !match.ranked && (legal?.canCommit || legal?.canUpdateDraft) && <button type="button" className="ghost" onClick={hint}>Hint</button>}
               {!myTurn && match.status === "ACTIVE" && <span className="muted">Waiting for {match.seats[match.turn?.seat ?? 0]?.username ?? "a bot"}…</span>}
             </div>
             <p role="status" className="status">{status}</p>
             <Hand canEdit={canEdit} onTap={() => tapTarget({ zone: "hand" })}>
               <div className="hand-head">
                 <span>{t("hand")} ({hand.length})</span>
-                <button type="button" className="ghost" onClick={() => saveRack(sortByRank(hand))}>777</button>
-                <button type="button" className="ghost" onClick={() => saveRack(sortBySuit(hand))}>789</button>
+                <button type="button" className="ghost" disabled={!legal?.canUpdateRackOrder} onClick={() => saveRack(sortByRank(hand))}>777</button>
+                <button type="button" className="ghost" disabled={!legal?.canUpdateRackOrder} onClick={() => saveRack(sortBySuit(hand))}>789</button>
               </div>
               <div className="cards">
                 {hand.map((code, i) => (

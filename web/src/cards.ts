@@ -58,3 +58,21 @@ function key(code: string, rankFirst: boolean): number {
   const r = p.rank as number;
   return rankFirst ? r * 10 + s : s * 100 + r;
 }
+
+/**
+ * A meld of my draft with its jokers annotated as `*:7H` from a valid checkMelds answer
+ * (`checked`: the meld's cards as the server read them). The server's order is used when
+ * it is the draft's order; otherwise only a lone joker can be named without guessing.
+ */
+export function annotateJokers(meld: string[], checked: { code: string; represents?: string | null }[] | null | undefined): string[] {
+  if (!checked || checked.length !== meld.length) return meld;
+  const bare = meld.map(bareJoker);
+  if (bare.every((c, i) => c === bareJoker(checked[i].code))) {
+    return meld.map((c, i) => (c === "*" && checked[i].represents ? `*:${checked[i].represents}` : c));
+  }
+  const sorted = (l: string[]) => JSON.stringify([...l].sort());
+  if (sorted(bare) !== sorted(checked.map((c) => bareJoker(c.code)))) return meld; // a stale check
+  const named = checked.filter((c) => c.code === "*" && c.represents);
+  if (bare.filter((c) => c === "*").length !== 1 || named.length !== 1) return meld;
+  return meld.map((c) => (c === "*" ? `*:${named[0].represents}` : c));
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { moveCard, splitMeld, played, reorder, SeqTracker } from "./draft";
-import { parseCard, sortByRank, sortBySuit } from "./cards";
+import { moveCard, splitMeld, played, rackOrder, reorder, SeqTracker } from "./draft";
+import { annotateJokers, parseCard, sortByRank, sortBySuit } from "./cards";
 
 const start = { table: [["4S", "5S", "6S", "7S"]], hand: ["3S", "4H", "4D", "9C"] };
 
@@ -66,5 +66,30 @@ describe("event seq", () => {
   it("drops repeats after a resubscription", () => {
     const t = new SeqTracker(3);
     expect([3, 4, 4, 5, 2, 6].filter((s) => t.accept(s))).toEqual([4, 5, 6]);
+  });
+});
+
+describe("rack order (setRackOrder)", () => {
+  it("sends exactly the hand's cards: the shown order, then the cards put on the table this turn", () => {
+    const server = ["3S", "4H", "*", "4D", "9C"];
+    expect(rackOrder(["9C", "4D", "3S"], server)).toEqual(["9C", "4D", "3S", "4H", "*"]);
+    expect(rackOrder(["*", "9C", "4D", "4H", "3S"], server)).toEqual(["*", "9C", "4D", "4H", "3S"]);
+    expect([...rackOrder(["4D"], server)].sort()).toEqual([...server].sort());
+  });
+});
+
+describe("jokers in my draft (annotateJokers)", () => {
+  const card = (code: string, represents: string | null = null) => ({ code, represents });
+  it("names each joker from the server's reading of the meld", () => {
+    expect(annotateJokers(["6H", "*", "8H"], [card("6H"), card("*", "7H"), card("8H")])).toEqual(["6H", "*:7H", "8H"]);
+    // An already annotated joker keeps its annotation.
+    expect(annotateJokers(["6H", "*:7H", "8H"], [card("6H"), card("*", "7H"), card("8H")])).toEqual(["6H", "*:7H", "8H"]);
+  });
+  it("names a lone joker when the server ordered the meld differently, and guesses nothing else", () => {
+    expect(annotateJokers(["8H", "6H", "*"], [card("6H"), card("*", "7H"), card("8H")])).toEqual(["8H", "6H", "*:7H"]);
+    expect(annotateJokers(["*", "*", "6H"], [card("*", "4H"), card("*", "5H"), card("6H")].reverse())).toEqual(["*", "*", "6H"]);
+    expect(annotateJokers(["6H", "*", "8H"], null)).toEqual(["6H", "*", "8H"]);
+    // A check of the meld before its last change names nothing.
+    expect(annotateJokers(["9H", "6H", "*"], [card("6H"), card("*", "7H"), card("8H")])).toEqual(["9H", "6H", "*"]);
   });
 });

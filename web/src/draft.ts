@@ -83,6 +83,15 @@ export function reorder<T>(list: T[], from: number, to: number): T[] {
   return out;
 }
 
+/**
+ * The whole rack order to send with `setRackOrder` (exactly the hand's cards) after the
+ * player reordered the cards shown (`shown`): during a draft the cards already put on the
+ * table are still the server's hand, so they go last, in the server's order.
+ */
+export function rackOrder(shown: string[], serverHand: string[]): string[] {
+  return [...shown, ...played(serverHand, shown)];
+}
+
 /** Follow a stream of events by seq: drop repeats (a resubscription after a reconnect). */
 export class SeqTracker {
   last: number;

@@ -4,20 +4,25 @@ import { graphql } from "./gql";
 export const MATCH_FIELDS = graphql(`
   fragment MatchFields on Match {
     id ruleset status ranked private players turnSeconds correspondenceHours options
-    inviteCode mySeat stockCount discardCount round lastSeq legal outcome rounds
+    inviteCode mySeat stockCount discardCount round lastSeq outcome rounds
+    legalActions { phase onTurn canCommit drawSources riverTiles canPass discardable { code } canUndo canUpdateDraft canUpdateRackOrder }
     discardTop { code }
     river { code }
     drawnCards { code }
     turn { number seat phase deadline draft { cards { code represents } kind } }
     myHand { code }
     table { cards { code represents } kind placedBy }
-    seats { index username bot handCount opened score roundsWon resigned botPlaying }
+    seats { index username bot handCount opened score roundsWon resigned botPlaying controller takeoverReason }
     winners { index }
   }
 `);
 
 export const ME = graphql(`query Me { me { id username } }`);
-export const RULESETS = graphql(`query Rulesets { rulesets { name family minPlayers maxPlayers options } }`);
+export const RULESETS = graphql(`
+  query Rulesets {
+    rulesets { name family minPlayers maxPlayers optionList { name type default nullable min max choices fixed description } }
+  }
+`);
 
 export const REGISTER = graphql(`
   mutation Register($username: String!, $password: String!) {
@@ -41,8 +46,8 @@ export const LOGOUT = graphql(`mutation Logout { logout }`);
 
 export const LOBBY = graphql(`
   query Lobby {
-    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot } } } }
-    myMatches(first: 20) { edges { node { id ruleset status mySeat players turn { seat } seats { index username bot } } } }
+    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot controller } } } }
+    myMatches(first: 20) { edges { node { id ruleset status mySeat players turn { seat } seats { index username bot controller } } } }
     queueStatus { ruleset players tempo waitedSeconds searchRange }
   }
 `);
@@ -119,6 +124,11 @@ export const PASS = graphql(`
     }
   }
 `);
+export const SET_RACK_ORDER = graphql(`
+  mutation SetRackOrder($id: ID!, $cards: [String!]!) {
+    setRackOrder(matchId: $id, cards: $cards) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }
+  }
+`);
 export const UNDO = graphql(`
   mutation Undo($id: ID!, $turn: Int!) {
     undo(matchId: $id, turn: $turn) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }
@@ -126,7 +136,7 @@ export const UNDO = graphql(`
 `);
 export const CHECK = graphql(`
   query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {
-    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard }
+    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard cards { code represents } }
   }
 `);
 export const FITS = graphql(`query Fits($id: ID!, $card: String!) { fits(matchId: $id, card: $card) }`);

@@ -15,13 +15,13 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    inviteCode mySeat stockCount discardCount round lastSeq legal outcome rounds\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying }\n    winners { index }\n  }\n": typeof types.MatchFieldsFragmentDoc,
+    "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    inviteCode mySeat stockCount discardCount round lastSeq outcome rounds\n    legalActions { phase onTurn canCommit drawSources riverTiles canPass discardable { code } canUndo canUpdateDraft canUpdateRackOrder }\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying controller takeoverReason }\n    winners { index }\n  }\n": typeof types.MatchFieldsFragmentDoc,
     "query Me { me { id username } }": typeof types.MeDocument,
-    "query Rulesets { rulesets { name family minPlayers maxPlayers options } }": typeof types.RulesetsDocument,
+    "\n  query Rulesets {\n    rulesets { name family minPlayers maxPlayers optionList { name type default nullable min max choices fixed description } }\n  }\n": typeof types.RulesetsDocument,
     "\n  mutation Register($username: String!, $password: String!) {\n    register(username: $username, password: $password) {\n      __typename\n      ... on AuthPayload { token user { id username } }\n      ... on Rejection { code message }\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  mutation Login($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      __typename\n      ... on AuthPayload { token user { id username } }\n      ... on Rejection { code message }\n    }\n  }\n": typeof types.LoginDocument,
     "mutation Logout { logout }": typeof types.LogoutDocument,
-    "\n  query Lobby {\n    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot } } } }\n    myMatches(first: 20) { edges { node { id ruleset status mySeat players turn { seat } seats { index username bot } } } }\n    queueStatus { ruleset players tempo waitedSeconds searchRange }\n  }\n": typeof types.LobbyDocument,
+    "\n  query Lobby {\n    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot controller } } } }\n    myMatches(first: 20) { edges { node { id ruleset status mySeat players turn { seat } seats { index username bot controller } } } }\n    queueStatus { ruleset players tempo waitedSeconds searchRange }\n  }\n": typeof types.LobbyDocument,
     "\n  query Leaderboard($ruleset: String!, $tempo: Tempo!) {\n    leaderboard(ruleset: $ruleset, tempo: $tempo, first: 20) {\n      edges { node { rank user { username } rating { ordinal games provisional } } }\n    }\n  }\n": typeof types.LeaderboardDocument,
     "\n  mutation Create($input: CreateMatchInput!) {\n    createMatch(input: $input) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.CreateDocument,
     "\n  mutation Join($id: ID!, $inviteCode: String) {\n    joinMatch(matchId: $id, inviteCode: $inviteCode) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.JoinDocument,
@@ -36,21 +36,22 @@ type Documents = {
     "\n  mutation Draw($id: ID!, $turn: Int!, $source: DrawSource!, $key: String) {\n    draw(matchId: $id, turn: $turn, source: $source, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": typeof types.DrawDocument,
     "\n  mutation Discard($id: ID!, $turn: Int!, $card: String!, $key: String) {\n    discard(matchId: $id, turn: $turn, card: $card, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": typeof types.DiscardDocument,
     "\n  mutation Pass($id: ID!, $turn: Int!, $key: String) {\n    passTurn(matchId: $id, turn: $turn, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": typeof types.PassDocument,
+    "\n  mutation SetRackOrder($id: ID!, $cards: [String!]!) {\n    setRackOrder(matchId: $id, cards: $cards) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.SetRackOrderDocument,
     "\n  mutation Undo($id: ID!, $turn: Int!) {\n    undo(matchId: $id, turn: $turn) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.UndoDocument,
-    "\n  query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {\n    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard }\n  }\n": typeof types.CheckDocument,
+    "\n  query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {\n    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard cards { code represents } }\n  }\n": typeof types.CheckDocument,
     "query Fits($id: ID!, $card: String!) { fits(matchId: $id, card: $card) }": typeof types.FitsDocument,
     "\n  query Hint($id: ID!) { hint(matchId: $id) { table { cards { code represents } } played { code } cards points } }\n": typeof types.HintDocument,
     "\n  subscription Events($id: ID!, $after: Int) { matchEvents(matchId: $id, after: $after) { seq type payload } }\n": typeof types.EventsDocument,
     "\n  query Replay($id: ID!) { replay(matchId: $id) { matchId ruleset seats { index username bot } events { seq type payload } winners } }\n": typeof types.ReplayDocument,
 };
 const documents: Documents = {
-    "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    inviteCode mySeat stockCount discardCount round lastSeq legal outcome rounds\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying }\n    winners { index }\n  }\n": types.MatchFieldsFragmentDoc,
+    "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    inviteCode mySeat stockCount discardCount round lastSeq outcome rounds\n    legalActions { phase onTurn canCommit drawSources riverTiles canPass discardable { code } canUndo canUpdateDraft canUpdateRackOrder }\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying controller takeoverReason }\n    winners { index }\n  }\n": types.MatchFieldsFragmentDoc,
     "query Me { me { id username } }": types.MeDocument,
-    "query Rulesets { rulesets { name family minPlayers maxPlayers options } }": types.RulesetsDocument,
+    "\n  query Rulesets {\n    rulesets { name family minPlayers maxPlayers optionList { name type default nullable min max choices fixed description } }\n  }\n": types.RulesetsDocument,
     "\n  mutation Register($username: String!, $password: String!) {\n    register(username: $username, password: $password) {\n      __typename\n      ... on AuthPayload { token user { id username } }\n      ... on Rejection { code message }\n    }\n  }\n": types.RegisterDocument,
     "\n  mutation Login($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      __typename\n      ... on AuthPayload { token user { id username } }\n      ... on Rejection { code message }\n    }\n  }\n": types.LoginDocument,
     "mutation Logout { logout }": types.LogoutDocument,
-    "\n  query Lobby {\n    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot } } } }\n    myMatches(first: 20) { edges { node { id ruleset status mySeat players turn { seat } seats { index username bot } } } }\n    queueStatus { ruleset players tempo waitedSeconds searchRange }\n  }\n": types.LobbyDocument,
+    "\n  query Lobby {\n    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot controller } } } }\n    myMatches(first: 20) { edges { node { id ruleset status mySeat players turn { seat } seats { index username bot controller } } } }\n    queueStatus { ruleset players tempo waitedSeconds searchRange }\n  }\n": types.LobbyDocument,
     "\n  query Leaderboard($ruleset: String!, $tempo: Tempo!) {\n    leaderboard(ruleset: $ruleset, tempo: $tempo, first: 20) {\n      edges { node { rank user { username } rating { ordinal games provisional } } }\n    }\n  }\n": types.LeaderboardDocument,
     "\n  mutation Create($input: CreateMatchInput!) {\n    createMatch(input: $input) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.CreateDocument,
     "\n  mutation Join($id: ID!, $inviteCode: String) {\n    joinMatch(matchId: $id, inviteCode: $inviteCode) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.JoinDocument,
@@ -65,8 +66,9 @@ const documents: Documents = {
     "\n  mutation Draw($id: ID!, $turn: Int!, $source: DrawSource!, $key: String) {\n    draw(matchId: $id, turn: $turn, source: $source, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": types.DrawDocument,
     "\n  mutation Discard($id: ID!, $turn: Int!, $card: String!, $key: String) {\n    discard(matchId: $id, turn: $turn, card: $card, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": types.DiscardDocument,
     "\n  mutation Pass($id: ID!, $turn: Int!, $key: String) {\n    passTurn(matchId: $id, turn: $turn, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": types.PassDocument,
+    "\n  mutation SetRackOrder($id: ID!, $cards: [String!]!) {\n    setRackOrder(matchId: $id, cards: $cards) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.SetRackOrderDocument,
     "\n  mutation Undo($id: ID!, $turn: Int!) {\n    undo(matchId: $id, turn: $turn) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.UndoDocument,
-    "\n  query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {\n    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard }\n  }\n": types.CheckDocument,
+    "\n  query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {\n    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard cards { code represents } }\n  }\n": types.CheckDocument,
     "query Fits($id: ID!, $card: String!) { fits(matchId: $id, card: $card) }": types.FitsDocument,
     "\n  query Hint($id: ID!) { hint(matchId: $id) { table { cards { code represents } } played { code } cards points } }\n": types.HintDocument,
     "\n  subscription Events($id: ID!, $after: Int) { matchEvents(matchId: $id, after: $after) { seq type payload } }\n": types.EventsDocument,
@@ -76,7 +78,7 @@ const documents: Documents = {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    inviteCode mySeat stockCount discardCount round lastSeq legal outcome rounds\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying }\n    winners { index }\n  }\n"): typeof import('./graphql').MatchFieldsFragmentDoc;
+export function graphql(source: "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    inviteCode mySeat stockCount discardCount round lastSeq outcome rounds\n    legalActions { phase onTurn canCommit drawSources riverTiles canPass discardable { code } canUndo canUpdateDraft canUpdateRackOrder }\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying controller takeoverReason }\n    winners { index }\n  }\n"): typeof import('./graphql').MatchFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -84,7 +86,7 @@ export function graphql(source: "query Me { me { id username } }"): typeof impor
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query Rulesets { rulesets { name family minPlayers maxPlayers options } }"): typeof import('./graphql').RulesetsDocument;
+export function graphql(source: "\n  query Rulesets {\n    rulesets { name family minPlayers maxPlayers optionList { name type default nullable min max choices fixed description } }\n  }\n"): typeof import('./graphql').RulesetsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -100,7 +102,7 @@ export function graphql(source: "mutation Logout { logout }"): typeof import('./
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Lobby {\n    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot } } } }\n    myMatches(first: 20) { edges { node { id ruleset status mySeat players turn { seat } seats { index username bot } } } }\n    queueStatus { ruleset players tempo waitedSeconds searchRange }\n  }\n"): typeof import('./graphql').LobbyDocument;
+export function graphql(source: "\n  query Lobby {\n    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot controller } } } }\n    myMatches(first: 20) { edges { node { id ruleset status mySeat players turn { seat } seats { index username bot controller } } } }\n    queueStatus { ruleset players tempo waitedSeconds searchRange }\n  }\n"): typeof import('./graphql').LobbyDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -160,11 +162,15 @@ export function graphql(source: "\n  mutation Pass($id: ID!, $turn: Int!, $key: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation SetRackOrder($id: ID!, $cards: [String!]!) {\n    setRackOrder(matchId: $id, cards: $cards) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').SetRackOrderDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation Undo($id: ID!, $turn: Int!) {\n    undo(matchId: $id, turn: $turn) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').UndoDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {\n    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard }\n  }\n"): typeof import('./graphql').CheckDocument;
+export function graphql(source: "\n  query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {\n    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard cards { code represents } }\n  }\n"): typeof import('./graphql').CheckDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -44,6 +44,12 @@ export type MeldKind =
   | 'INVALID'
   | 'RUN';
 
+/** The type of a rule option's value. */
+export type OptionType =
+  | 'BOOLEAN'
+  | 'INT'
+  | 'STRING';
+
 /** What a ranked match is wanted for. */
 export type QueueInput = {
   /** Players at the table, the user included. */
@@ -86,12 +92,33 @@ export type RejectionCode =
   | 'UNKNOWN_CARD'
   | 'USERNAME_TAKEN';
 
+/** Who plays a seat (RULES.md T-TAKEOVER). */
+export type SeatController =
+  | 'BOT'
+  | 'PLAYER'
+  | 'TAKEOVER';
+
+/** Why a bot plays a person's seat (RULES.md T-ASYNC, T-TAKEOVER). */
+export type TakeoverReason =
+  | 'DISCONNECTED'
+  | 'RESIGNED'
+  | 'TIMEOUTS';
+
 /** How fast a rated match is played; each has its own rating. */
 export type Tempo =
   | 'CORRESPONDENCE'
   | 'LIVE';
 
-export type MatchFieldsFragment = { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> };
+/** The phase of a turn (RULES.md): what the seat on turn does next. */
+export type TurnPhase =
+  | 'DISCARD'
+  | 'DRAW'
+  | 'KEY'
+  | 'MELD'
+  | 'OVER'
+  | 'PLAY';
+
+export type MatchFieldsFragment = { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> };
 
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -101,7 +128,7 @@ export type MeQuery = { me: { id: string, username: string } | null };
 export type RulesetsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type RulesetsQuery = { rulesets: Array<{ name: string, family: string, minPlayers: number, maxPlayers: number, options: any }> };
+export type RulesetsQuery = { rulesets: Array<{ name: string, family: string, minPlayers: number, maxPlayers: number, optionList: Array<{ name: string, type: OptionType, default: any, nullable: boolean, min: number | null, max: number | null, choices: Array<string> | null, fixed: boolean, description: string | null }> }> };
 
 export type RegisterMutationVariables = Exact<{
   username: string;
@@ -133,7 +160,7 @@ export type LogoutMutation = { logout: boolean };
 export type LobbyQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type LobbyQuery = { openMatches: { edges: Array<{ node: { id: string, ruleset: string, players: number, mySeat: number | null, turnSeconds: number | null, seats: Array<{ index: number, username: string | null, bot: BotLevel | null }> } }> }, myMatches: { edges: Array<{ node: { id: string, ruleset: string, status: MatchStatus, mySeat: number | null, players: number, turn: { seat: number } | null, seats: Array<{ index: number, username: string | null, bot: BotLevel | null }> } }> }, queueStatus: { ruleset: string, players: number, tempo: Tempo, waitedSeconds: number, searchRange: number } | null };
+export type LobbyQuery = { openMatches: { edges: Array<{ node: { id: string, ruleset: string, players: number, mySeat: number | null, turnSeconds: number | null, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, controller: SeatController | null }> } }> }, myMatches: { edges: Array<{ node: { id: string, ruleset: string, status: MatchStatus, mySeat: number | null, players: number, turn: { seat: number } | null, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, controller: SeatController | null }> } }> }, queueStatus: { ruleset: string, players: number, tempo: Tempo, waitedSeconds: number, searchRange: number } | null };
 
 export type LeaderboardQueryVariables = Exact<{
   ruleset: string;
@@ -149,7 +176,7 @@ export type CreateMutationVariables = Exact<{
 
 
 export type CreateMutation = { createMatch:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -160,7 +187,7 @@ export type JoinMutationVariables = Exact<{
 
 
 export type JoinMutation = { joinMatch:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -171,7 +198,7 @@ export type AddBotMutationVariables = Exact<{
 
 
 export type AddBotMutation = { addBot:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -181,7 +208,7 @@ export type StartMutationVariables = Exact<{
 
 
 export type StartMutation = { startMatch:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -205,7 +232,7 @@ export type MatchQueryVariables = Exact<{
 }>;
 
 
-export type MatchQuery = { match: { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> } | null };
+export type MatchQuery = { match: { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> } | null };
 
 export type InvitationQueryVariables = Exact<{
   id: string | number;
@@ -213,7 +240,7 @@ export type InvitationQueryVariables = Exact<{
 }>;
 
 
-export type InvitationQuery = { invitation: { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> } | null };
+export type InvitationQuery = { invitation: { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> } | null };
 
 export type DraftMutationVariables = Exact<{
   id: string | number;
@@ -236,7 +263,7 @@ export type CommitMutationVariables = Exact<{
 
 
 export type CommitMutation = { commitTurn:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string, reason: string | null, meldIndex: number | null, missingCard: string | null }
    };
 
@@ -249,7 +276,7 @@ export type DrawMutationVariables = Exact<{
 
 
 export type DrawMutation = { draw:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -262,7 +289,7 @@ export type DiscardMutationVariables = Exact<{
 
 
 export type DiscardMutation = { discard:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -274,7 +301,18 @@ export type PassMutationVariables = Exact<{
 
 
 export type PassMutation = { passTurn:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type SetRackOrderMutationVariables = Exact<{
+  id: string | number;
+  cards: Array<string> | string;
+}>;
+
+
+export type SetRackOrderMutation = { setRackOrder:
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -285,7 +323,7 @@ export type UndoMutationVariables = Exact<{
 
 
 export type UndoMutation = { undo:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, legal: any, outcome: any, rounds: any, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -296,7 +334,7 @@ export type CheckQueryVariables = Exact<{
 }>;
 
 
-export type CheckQuery = { checkMelds: Array<{ valid: boolean, kind: MeldKind | null, code: string | null, reason: string | null, message: string | null, meldIndex: number, missingCard: string | null }> };
+export type CheckQuery = { checkMelds: Array<{ valid: boolean, kind: MeldKind | null, code: string | null, reason: string | null, message: string | null, meldIndex: number, missingCard: string | null, cards: Array<{ code: string, represents: string | null }> | null }> };
 
 export type FitsQueryVariables = Exact<{
   id: string | number;
@@ -381,9 +419,22 @@ export const MatchFieldsFragmentDoc = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -427,6 +478,8 @@ export const MatchFieldsFragmentDoc = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -448,7 +501,17 @@ export const RulesetsDocument = new TypedDocumentString(`
     family
     minPlayers
     maxPlayers
-    options
+    optionList {
+      name
+      type
+      default
+      nullable
+      min
+      max
+      choices
+      fixed
+      description
+    }
   }
 }
     `) as unknown as TypedDocumentString<RulesetsQuery, RulesetsQueryVariables>;
@@ -507,6 +570,7 @@ export const LobbyDocument = new TypedDocumentString(`
           index
           username
           bot
+          controller
         }
       }
     }
@@ -526,6 +590,7 @@ export const LobbyDocument = new TypedDocumentString(`
           index
           username
           bot
+          controller
         }
       }
     }
@@ -587,9 +652,22 @@ export const CreateDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -633,6 +711,8 @@ export const CreateDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -667,9 +747,22 @@ export const JoinDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -713,6 +806,8 @@ export const JoinDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -747,9 +842,22 @@ export const AddBotDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -793,6 +901,8 @@ export const AddBotDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -827,9 +937,22 @@ export const StartDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -873,6 +996,8 @@ export const StartDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -919,9 +1044,22 @@ export const MatchDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -965,6 +1103,8 @@ export const MatchDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -992,9 +1132,22 @@ export const InvitationDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -1038,6 +1191,8 @@ export const InvitationDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -1086,9 +1241,22 @@ export const CommitDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -1132,6 +1300,8 @@ export const CommitDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -1166,9 +1336,22 @@ export const DrawDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -1212,6 +1395,8 @@ export const DrawDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -1246,9 +1431,22 @@ export const DiscardDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -1292,6 +1490,8 @@ export const DiscardDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -1326,9 +1526,22 @@ export const PassDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -1372,11 +1585,108 @@ export const PassDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
   }
 }`) as unknown as TypedDocumentString<PassMutation, PassMutationVariables>;
+export const SetRackOrderDocument = new TypedDocumentString(`
+    mutation SetRackOrder($id: ID!, $cards: [String!]!) {
+  setRackOrder(matchId: $id, cards: $cards) {
+    __typename
+    ... on Match {
+      ...MatchFields
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    fragment MatchFields on Match {
+  id
+  ruleset
+  status
+  ranked
+  private
+  players
+  turnSeconds
+  correspondenceHours
+  options
+  inviteCode
+  mySeat
+  stockCount
+  discardCount
+  round
+  lastSeq
+  outcome
+  rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
+  discardTop {
+    code
+  }
+  river {
+    code
+  }
+  drawnCards {
+    code
+  }
+  turn {
+    number
+    seat
+    phase
+    deadline
+    draft {
+      cards {
+        code
+        represents
+      }
+      kind
+    }
+  }
+  myHand {
+    code
+  }
+  table {
+    cards {
+      code
+      represents
+    }
+    kind
+    placedBy
+  }
+  seats {
+    index
+    username
+    bot
+    handCount
+    opened
+    score
+    roundsWon
+    resigned
+    botPlaying
+    controller
+    takeoverReason
+  }
+  winners {
+    index
+  }
+}`) as unknown as TypedDocumentString<SetRackOrderMutation, SetRackOrderMutationVariables>;
 export const UndoDocument = new TypedDocumentString(`
     mutation Undo($id: ID!, $turn: Int!) {
   undo(matchId: $id, turn: $turn) {
@@ -1406,9 +1716,22 @@ export const UndoDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  legal
   outcome
   rounds
+  legalActions {
+    phase
+    onTurn
+    canCommit
+    drawSources
+    riverTiles
+    canPass
+    discardable {
+      code
+    }
+    canUndo
+    canUpdateDraft
+    canUpdateRackOrder
+  }
   discardTop {
     code
   }
@@ -1452,6 +1775,8 @@ export const UndoDocument = new TypedDocumentString(`
     roundsWon
     resigned
     botPlaying
+    controller
+    takeoverReason
   }
   winners {
     index
@@ -1467,6 +1792,10 @@ export const CheckDocument = new TypedDocumentString(`
     message
     meldIndex
     missingCard
+    cards {
+      code
+      represents
+    }
   }
 }
     `) as unknown as TypedDocumentString<CheckQuery, CheckQueryVariables>;
