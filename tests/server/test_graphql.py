@@ -1,6 +1,7 @@
 import json
 from typing import Any
 
+import pytest
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
@@ -40,6 +41,10 @@ async def _connect(subprotocol: str = "graphql-transport-ws") -> WebsocketCommun
     return communicator
 
 
+# The consumer closes stale database connections before each message (channels'
+# aclose_old_connections); with a connection left in that thread by an earlier test, that
+# touches the database, which pytest-django refuses outside a django_db test.
+@pytest.mark.django_db
 async def test_subscription_streams_server_time_over_a_websocket(redis_url: str) -> None:
     # given
     communicator = await _connect()
@@ -62,6 +67,7 @@ async def test_subscription_streams_server_time_over_a_websocket(redis_url: str)
     await communicator.disconnect()
 
 
+@pytest.mark.django_db
 async def test_out_of_range_subscription_arguments_are_bad_input(redis_url: str) -> None:
     communicator = await _connect()
     await communicator.send_json_to({"type": "connection_init"})
@@ -79,6 +85,7 @@ async def test_out_of_range_subscription_arguments_are_bad_input(redis_url: str)
     await communicator.disconnect()
 
 
+@pytest.mark.django_db
 async def test_only_the_graphql_transport_ws_protocol_is_spoken(redis_url: str) -> None:
     communicator = WebsocketCommunicator(application, "/graphql", subprotocols=["graphql-ws"])
 
