@@ -28,7 +28,7 @@ from api.limits import ahit
 from api.rejections import Rejection, rejection
 from api.rule_options import options_of
 from engine.errors import EngineError
-from engine.melds import check_melds
+from engine.explain import check_melds
 from engine.rules import find_preset
 from engine.rules import ruleset as make_ruleset
 from matches import selectors, services

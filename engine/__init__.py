@@ -5,7 +5,8 @@ No Django, no I/O. See RULES.md for the rule ids cited throughout.
 
 from engine.cards import JOKER, Card, parse_card, parse_meld_card
 from engine.errors import BadInput, Code, EngineError, InvalidMeld, MeldReason, RuleViolation
-from engine.melds import Meld, check_melds, fits, read_meld
+from engine.explain import check_melds, fits
+from engine.melds import Meld, read_meld
 from engine.rules import PRESETS, RuleSet, find_preset, ruleset
 from engine.turn import JokerSwap, TurnCheck, check_turn, read_table
 

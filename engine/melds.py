@@ -15,7 +15,7 @@ from itertools import islice
 from typing import Literal
 
 from engine.cards import JOKER, RANK_CODES, SUITS, Card, natural, parse_meld_card
-from engine.errors import BadInput, Code, EngineError, InvalidMeld, MeldReason
+from engine.errors import BadInput, Code, InvalidMeld, MeldReason
 from engine.rules import RuleSet
 
 Kind = Literal["run", "group"]
@@ -377,39 +377,3 @@ def _run_reading(
         reps.append(card)
         cards.append(card if p in nat_set else JOKER)
     return Meld("run", tuple(cards), tuple(reps), points)
-
-
-def check_melds(rules: RuleSet, melds: Sequence[Sequence[object]]) -> list[dict[str, object]]:
-    """Validity, kind, points and reason of each meld (the API's checkMelds)."""
-    out: list[dict[str, object]] = []
-    for i, items in enumerate(melds):
-        try:
-            meld = read_meld(rules, items)
-        except EngineError as exc:
-            entry: dict[str, object] = {"valid": False, **exc.as_dict(), "meldIndex": i}
-            out.append(entry)
-        else:
-            out.append(
-                {
-                    "valid": True,
-                    "kind": meld.kind,
-                    "points": meld.points,
-                    "cards": list(meld.codes),
-                }
-            )
-    return out
-
-
-def fits(rules: RuleSet, table: Sequence[Meld], card: Card | str) -> list[int]:
-    """Indexes of table melds ``card`` can join without moving anything (CR-HINTS).
-
-    Jokers already on the table keep what they stand for: laying off never moves one.
-    """
-    out: list[int] = []
-    for i, meld in enumerate(table):
-        try:
-            read_meld(rules, [*meld.codes, card])
-        except EngineError:
-            continue
-        out.append(i)
-    return out

@@ -240,6 +240,8 @@ RUMMY = RuleSet(
     rummy_double=True,
     match_format="target",
     target_score=100,
+    # T-EXPIRY: classic rummy has no draft to commit (see _check_applies).
+    timeout_commits_valid_draft=False,
 )
 
 PRESETS: dict[str, RuleSet] = {r.name: r for r in (ROBBERS, VATIKAN, RUMMIKUB, RUMMY)}
@@ -331,7 +333,20 @@ def ruleset(name: str = DEFAULT_PRESET, options: Mapping[str, Any] | None = None
     rules = dataclasses.replace(base, **changes)
     _check_ranges(rules, base)
     _check_playable(rules)
+    _check_applies(rules)
     return rules
+
+
+def _check_applies(rules: RuleSet) -> None:
+    """Refuse an option that would be accepted and ignored. T-EXPIRY Decision (ours):
+    a classic rummy turn has no draft to commit at the deadline (melds are laid one by
+    one and only the player's own discard ends the turn), so CR's timeout rule stands."""
+    if rules.three_step_turns and rules.timeout_commits_valid_draft:
+        raise BadInput(
+            Code.BAD_OPTION,
+            "option 'timeout_commits_valid_draft' does not apply to classic rummy: its "
+            "turn has no draft (melds are laid one by one and the turn ends with a discard)",
+        )
 
 
 def _check_playable(rules: RuleSet) -> None:

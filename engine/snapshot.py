@@ -41,7 +41,8 @@ from engine.state import GameState
 
 # 1: the first JSON snapshot (TurnState.touched, RuleSet.timeout_penalty and
 #    timeout_commits_valid_draft included).
-SNAPSHOT_VERSION = 1
+# 2: TurnState.held_before removed (unused since the twin-discard rule reads the hand).
+SNAPSHOT_VERSION = 2
 
 
 class SnapshotError(ValueError):

@@ -62,7 +62,6 @@ class TurnState:
     drawn_from: str | None = None  # "stock", "discard" or "river" once drawn
     drawn: tuple[Card, ...] = ()  # cards drawn from the stock this turn (private)
     taken: Card | None = None  # the card taken from the discard pile (CR-DISCARD-RULE)
-    held_before: int = 0  # copies of ``taken`` already in hand before the draw
     key: Card | None = None  # RK-RIVER key tile, to be played this turn
     booty: tuple[Card, ...] = ()  # RK-RIVER newer tiles, not usable this turn
     river_index: int | None = None  # where the river take started (for undo)

@@ -472,7 +472,7 @@ def match_fits(*, match_id: object, user: Any, card: str) -> list[int]:
     """Indexes of table melds ``card`` can be laid off on (CR-HINTS)."""
     from engine.cards import parse_card
     from engine.errors import EngineError
-    from engine.melds import fits
+    from engine.explain import fits
 
     match = match_get(match_id=match_id, user=user)
     state = load_state(match)

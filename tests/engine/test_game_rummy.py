@@ -261,3 +261,17 @@ def test_t_expiry_classic_draw_undo_melds_discard_the_drawn_card() -> None:
     after3, _ = apply(state3, Timeout(0))
     assert codes(after3, 0) == codes(state, 0)
     assert [c.code for c in after3.discard] == ["3S", "2D"]
+
+
+def test_t_expiry_classic_rummy_refuses_timeout_commits_valid_draft() -> None:
+    # Decision (docs/rule-decisions.md): a classic rummy turn has no draft to commit, so
+    # the option would be accepted and ignored; it is refused instead, and off by default.
+    assert ruleset("rummy").timeout_commits_valid_draft is False
+    assert (
+        ruleset("rummy", {"timeout_commits_valid_draft": False}).timeout_commits_valid_draft
+        is False
+    )
+    with pytest.raises(EngineError) as info:
+        ruleset("rummy", {"timeout_commits_valid_draft": True})
+    assert info.value.code == Code.BAD_OPTION
+    assert "timeout_commits_valid_draft" in info.value.message

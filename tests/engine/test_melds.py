@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from engine.cards import ALL_NATURALS, JOKER, SUITS, Card, natural
 from engine.errors import BadInput, Code, EngineError, InvalidMeld, MeldReason
-from engine.melds import Meld, check_melds, fits, read_meld
+from engine.explain import check_melds, fits
+from engine.melds import Meld, read_meld
 from engine.rules import RuleSet, ruleset
 
 ROBBERS = ruleset("robbers")
