@@ -2,8 +2,8 @@
 union ends with, and the mapping from the engine's and services' errors onto it.
 
 A rejection means nothing changed on the server. `RejectionCode` is the union of every
-domain's codes (`engine.errors.Code`, `accounts.errors.AccountCode`), so a code any of
-them raises always has a name here.
+domain's codes (`engine.errors.Code`, `matches.errors.MatchCode`,
+`accounts.errors.AccountCode`), so a code any of them raises always has a name here.
 """
 
 from __future__ import annotations
@@ -14,10 +14,30 @@ import strawberry
 
 from accounts.errors import AccountCode
 from engine.errors import Code, EngineError, MeldReason
+from matches.errors import MatchCode
 
-DOMAIN_CODES: tuple[type[StrEnum], ...] = (Code, AccountCode)
+DOMAIN_CODES: tuple[type[StrEnum], ...] = (Code, MatchCode, AccountCode)
+# The server's codes were the engine's until issue 12; the schema keeps their places:
+# each stands before the engine code named here.
+SCHEMA_PLACE = {
+    "STALE_TURN": "NOT_YOUR_TURN",
+    "MATCH_FULL": "NOT_A_PLAYER",
+    "TURN_EXPIRED": "INVALID_MELD",
+    "HINT_NOT_ALLOWED": "BAD_OPTION",
+}
+
+
+def _schema_order() -> list[StrEnum]:
+    out: list[StrEnum] = []
+    for code in Code:
+        out += [m for m in MatchCode if SCHEMA_PLACE.get(m.name) == code.name]
+        out.append(code)
+    out += [m for m in MatchCode if m.name not in SCHEMA_PLACE]
+    return out + [c for d in DOMAIN_CODES if d not in (Code, MatchCode) for c in d]
+
+
 RejectionCode = strawberry.enum(
-    Enum("RejectionCode", {c.name: c.value for d in DOMAIN_CODES for c in d}),  # type: ignore[misc]
+    Enum("RejectionCode", {c.name: c.value for c in _schema_order()}),  # type: ignore[misc]
     name="RejectionCode",
     description="Why a mutation changed nothing; a client can act on each code.",
 )

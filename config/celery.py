@@ -21,9 +21,8 @@ app.conf.broker_connection_max_retries = None
 app.conf.broker_transport_options = {"socket_timeout": 5, "socket_connect_timeout": 2}
 app.conf.redis_socket_timeout = 5
 app.conf.redis_socket_connect_timeout = 2
+# Every installed app's tasks module: matches.tasks holds the clock's and the bot seats'.
 app.autodiscover_tasks()
-# bots/ is not a Django app (it knows only the engine), so the line above misses its tasks.
-app.autodiscover_tasks(["bots"])
 
 
 @app.task(name="config.ping")

@@ -12,14 +12,12 @@ from typing import Any
 
 
 class Code(StrEnum):
-    """Rejection codes shared with the API's ``RejectionCode`` enum."""
+    """The rules' rejection codes, shared with the API's ``RejectionCode`` enum (the
+    union of these, the server's ``matches.errors.MatchCode`` and the accounts')."""
 
-    STALE_TURN = "STALE_TURN"
     NOT_YOUR_TURN = "NOT_YOUR_TURN"
     MATCH_OVER = "MATCH_OVER"
-    MATCH_FULL = "MATCH_FULL"
     NOT_A_PLAYER = "NOT_A_PLAYER"
-    TURN_EXPIRED = "TURN_EXPIRED"
     INVALID_MELD = "INVALID_MELD"
     CARD_NOT_IN_HAND = "CARD_NOT_IN_HAND"
     UNKNOWN_CARD = "UNKNOWN_CARD"
@@ -40,7 +38,6 @@ class Code(StrEnum):
     NOT_ALLOWED = "NOT_ALLOWED"
     NOTHING_TO_UNDO = "NOTHING_TO_UNDO"
     KEY_TILE_NOT_PLAYED = "KEY_TILE_NOT_PLAYED"
-    HINT_NOT_ALLOWED = "HINT_NOT_ALLOWED"
     BAD_OPTION = "BAD_OPTION"
     BAD_INPUT = "BAD_INPUT"
 

@@ -2,11 +2,8 @@ from django.apps import AppConfig
 
 
 class MatchesConfig(AppConfig):
+    """Bot moves, turn expiries and notices are queued by the services after commit
+    (``matches.store``, ``matches.queueing``): nothing to connect at start-up."""
+
     name = "matches"
     verbose_name = "Matches"
-
-    def ready(self) -> None:
-        # Bot moves, turn expiries and notices are queued when a turn starts (issue 6).
-        from matches import deadlines
-
-        deadlines.connect()

@@ -1,4 +1,5 @@
-"""Playing a bot's seat (what ``bots.play_turn`` calls): one action per task.
+"""Playing a bot's seat (a driver, above the services; what the ``bots.play_turn`` task
+of ``matches.tasks`` calls): one action per task.
 
 A bot knows only its seat's view (``engine.views.view`` through :func:`bot_view`),
 never the state, other hands or the stock order. Its move goes through
@@ -15,28 +16,34 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
 
+from bots.levels import choose_action
+from bots.strategy import NotOnTurn
 from engine.actions import Action, action_to_dict
 from engine.errors import Code
-from matches.deadlines import is_correspondence, queue_bot_turn
-from matches.errors import Rejected
+from engine.policy import choose
+from engine.views import view
+from matches.clock import is_correspondence
+from matches.errors import MatchCode, Rejected
 from matches.models import Match, MatchStatus, Seat
+from matches.queueing import queue_bot_turn
+from matches.seats import seat_control
 from matches.selectors import load_state
+from matches.services import match_act
 
 log = logging.getLogger(__name__)
 
 # The turn is over, the seat is someone else's now, or the move came too late: the task
 # has nothing to do (another task, a human or the clock has moved the match on).
-DONE = frozenset(
+DONE: frozenset[str] = frozenset(
     {
-        Code.STALE_TURN,
+        MatchCode.STALE_TURN,
         Code.NOT_YOUR_TURN,
         Code.MATCH_OVER,
         Code.NOT_A_PLAYER,
         Code.NOT_ALLOWED,
-        Code.TURN_EXPIRED,
+        MatchCode.TURN_EXPIRED,
     }
 )
 
@@ -50,16 +57,6 @@ def bot_view(match: Match, seat: int) -> dict[str, Any] | None:
     return None if state is None else view(state, seat)
 
 
-def bot_level(row: Seat) -> str | None:
-    """The level that plays ``row`` now: a seated bot's, a takeover's, the default for
-    a seat the engine hands to a bot (timeouts, resignation); None for a human's."""
-    if row.bot_level:
-        return row.bot_level
-    if row.takeover:
-        return row.takeover_level or settings.BOT_TAKEOVER_LEVEL
-    return None
-
-
 def play_turn(*, match_id: int, turn: int) -> str:
     """Play one action for the bot on turn ``turn`` of the match; what happened."""
     match = Match.objects.filter(pk=match_id).first()
@@ -69,13 +66,13 @@ def play_turn(*, match_id: int, turn: int) -> str:
     if seat is None:
         return "stale"
     row = Seat.objects.get(match=match, index=seat)
-    seen = bot_view(match, seat)
-    if seen is None or seen.get("legal") is None:
+    state = load_state(match)
+    if state is None:
         return "stale"
-    engine_seat = seen["seats"][seat]
-    level = bot_level(row)
-    if level is None and (engine_seat["bot"] or engine_seat["resigned"]):
-        level = settings.BOT_TAKEOVER_LEVEL
+    seen = view(state, seat)
+    if seen.get("legal") is None:
+        return "stale"
+    level = seat_control(row, state.seats[seat]).level
     if level is None:
         return "human"
     version = match.last_seq
@@ -102,9 +99,6 @@ def play_turn(*, match_id: int, turn: int) -> str:
 
 
 def _choose(level: str, seen: Mapping[str, Any], rng: random.Random) -> Action | None:
-    from bots.levels import choose_action
-    from bots.strategy import NotOnTurn
-
     try:
         return choose_action(level, seen, None, rng)
     except NotOnTurn:
@@ -112,14 +106,10 @@ def _choose(level: str, seen: Mapping[str, Any], rng: random.Random) -> Action |
 
 
 def _act(match_id: int, turn: int, seat: int, action: Action) -> Any:
-    from matches.services import match_act
-
     return match_act(match_id=match_id, turn=turn, action=action_to_dict(action), bot_seat=seat)
 
 
 def _fallback(match: Match, seat: int, match_id: int, turn: int) -> Any:
-    from engine.policy import choose
-
     match.refresh_from_db()
     seen = bot_view(match, seat)
     if seen is None or seen.get("legal") is None or match.turn != turn:

@@ -12,7 +12,7 @@ Vacation (``setVacation(days)``), exactly:
   ``VACATION_DAYS_PER_YEAR``.
 - While on vacation the player's correspondence clocks do not run:
   a turn of theirs that starts during the vacation gets its whole time from the end of
-  the vacation (``matches.deadlines.start_clock``); a turn of theirs running when the
+  the vacation (``matches.clock.start_clock``); a turn of theirs running when the
   vacation starts, moves or ends has its deadline (and its reminder) moved by exactly the
   change of the pause: ``deadline += max(new_end, now) - max(old_end, now)``. So the time
   that was left when the clock stopped is what is left when it starts again.
@@ -32,24 +32,24 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from matches.clock import clock_paused_until
 from matches.errors import InvalidRequest
+from matches.locks import lock_matches
 from matches.models import MatchStatus, PushDevice, Seat, Vacation
+from matches.seats import person_plays_q
+
+__all__ = [
+    "clock_paused_until",
+    "register_device",
+    "set_vacation",
+    "vacation_days_left",
+]
 
 DAY = timedelta(days=1)
 WINDOW = timedelta(days=365)
 GRACE = timedelta(hours=1)
 MAX_PLATFORM = 16
 MAX_TOKEN = 512
-
-
-def clock_paused_until(user_id: int, now: datetime) -> datetime | None:
-    """The end of the user's vacation running at ``now``, or None."""
-    return (
-        Vacation.objects.filter(user_id=user_id, starts_at__lte=now, ends_at__gt=now)
-        .order_by("-ends_at")
-        .values_list("ends_at", flat=True)
-        .first()
-    )
 
 
 def _days(start: datetime, end: datetime, window_start: datetime) -> int:
@@ -115,14 +115,12 @@ def set_vacation(*, user: Any, days: int) -> datetime | None:
 
 def _shift_clocks(user: Any, shift: timedelta) -> None:
     """Move the deadlines of the user's running correspondence turns by ``shift``."""
-    from matches.services import lock_matches
-
     if not shift:
         return
     match_ids = list(
         Seat.objects.filter(
+            person_plays_q(),
             user=user,
-            takeover="",
             index=F("match__on_turn"),
             match__status=MatchStatus.ACTIVE,
             match__correspondence_hours__isnull=False,

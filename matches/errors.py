@@ -1,7 +1,10 @@
 """What the match services and selectors raise or return besides a match.
 
 - :class:`Rejected` is a domain rejection, returned (not raised) by a service: nothing
-  changed. The API maps it onto its ``Rejection`` type, code for code.
+  changed. Its code is the engine's (``engine.errors.Code``: a rule of the game) or a
+  :class:`MatchCode` (the server's: turns, seats, hints). The API maps it onto its
+  ``Rejection`` type, code for code (``RejectionCode`` is the union of the domains'
+  codes, as for ``accounts.errors.AccountCode``).
 - :class:`MatchNotFound` (no such match, or one the user may not see) and
   :class:`InvalidRequest` (malformed input: wrong shapes, absurd sizes) are raised;
   the API turns them into NOT_FOUND and BAD_INPUT errors.
@@ -10,9 +13,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from engine.errors import Code, EngineError
+
+
+class MatchCode(StrEnum):
+    """The server's rejection codes: what the engine cannot know (a turn number a client
+    saw, a wall clock, seats being filled, ranked play)."""
+
+    STALE_TURN = "STALE_TURN"
+    MATCH_FULL = "MATCH_FULL"
+    TURN_EXPIRED = "TURN_EXPIRED"
+    HINT_NOT_ALLOWED = "HINT_NOT_ALLOWED"
 
 
 class MatchNotFound(LookupError):
@@ -32,7 +46,7 @@ class Rejected:
     """A domain rejection (API.md "Errors"): the code, a message a player can act on,
     and for an invalid meld where and why."""
 
-    code: Code
+    code: Code | MatchCode
     message: str
     reason: str | None = None
     meld_index: int | None = None
@@ -57,3 +71,8 @@ class Rejected:
             if value is not None:
                 out[key] = value
         return out
+
+
+def match_over() -> Rejected:
+    """The rejection of anything asked of a match that is over."""
+    return Rejected(Code.MATCH_OVER, "the match is over", rule="RR-MATCH")

@@ -20,6 +20,7 @@ from django.utils.module_loading import import_string
 
 from matches import publishing
 from matches.models import Match, MatchStatus, PushDevice, Seat
+from matches.seats import seat_control
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +85,7 @@ def notify_turn(*, match_id: int, turn: int, kind: str) -> int:
     if match is None or match.status != MatchStatus.ACTIVE or match.turn != turn:
         return 0
     row = Seat.objects.filter(match=match, index=match.on_turn).select_related("user").first()
-    if row is None or row.user is None or row.bot_level or row.takeover:
+    if row is None or row.user is None or seat_control(row).person is None:
         return 0
     deadline = match.deadline.isoformat() if match.deadline else None
     payload = {"turn": turn, "seat": row.index, "deadline": deadline}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import hmac
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,14 +19,18 @@ from django.conf import settings
 from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
+from engine.cards import parse_card
+from engine.errors import Code, EngineError
 from engine.events import Event, event_for, event_full
+from engine.explain import fits
 from engine.replay import replay
 from engine.rules import ALIASES, PRESETS, RuleSet, ruleset
 from engine.snapshot import SNAPSHOT_VERSION, OutdatedSnapshot, from_dict, to_dict
 from engine.state import GameState
 from engine.views import view
-from matches.errors import InvalidRequest, MatchNotFound
+from matches.errors import InvalidRequest, MatchCode, MatchNotFound, Rejected
 from matches.models import Match, MatchAction, MatchEvent, MatchStatus, Seat
+from matches.seats import TAKEOVER, Control, seat_control
 
 RESYNC = "RESYNC"
 # A subscription replays at most this many stored events; asking for more gets one
@@ -113,6 +117,14 @@ def replayed_state(match: Match) -> GameState:
     return state
 
 
+def started_state(match: Match) -> GameState:
+    """The state of a match that has started (ACTIVE or over)."""
+    state = load_state(match)
+    if state is None:  # pragma: no cover - started matches always have a state
+        raise RuntimeError(f"match {match.pk} has no state")
+    return state
+
+
 def store_state(match: Match, state: GameState) -> None:
     """Set ``match``'s snapshot to ``state`` (the caller saves the row): the one place
     that writes it, as load_state is the one that reads it."""
@@ -193,8 +205,14 @@ def public_id_of(match_id: int) -> str:
     return str(Match.objects.values_list("public_id", flat=True).get(pk=match_id))
 
 
-def _seats(match: Match, game_view: Mapping[str, Any] | None) -> list[dict[str, Any]]:
-    rows = list(Seat.objects.filter(match=match).select_related("user").order_by("index"))
+def _seats(
+    match: Match,
+    state: GameState | None,
+    game_view: Mapping[str, Any] | None,
+    rows: Sequence[Seat] | None = None,
+) -> list[dict[str, Any]]:
+    if rows is None:
+        rows = list(Seat.objects.filter(match=match).select_related("user").order_by("index"))
     extra = {s["index"]: s for s in game_view["seats"]} if game_view else {}
     out = []
     for row in rows:
@@ -208,28 +226,22 @@ def _seats(match: Match, game_view: Mapping[str, Any] | None) -> list[dict[str, 
             if key != "index":
                 # The engine's "bot" says a bot plays the seat now (T-ASYNC).
                 info["botPlaying" if key == "bot" else key] = value
-        info.update(_controller(row, info))
+        engine_seat = state.seats[row.index] if state is not None else None
+        info.update(_controller(row, seat_control(row, engine_seat)))
         out.append(info)
     return out
 
 
-def _controller(row: Seat, info: Mapping[str, Any]) -> dict[str, Any]:
-    """Who plays the seat (T-TAKEOVER): PLAYER, BOT (seated as one) or TAKEOVER (a bot
-    plays a person's seat: since when, why); None for an empty seat."""
-    if row.bot_level:
-        return {"controller": "BOT", "controllerSince": _iso(row.joined_at), "takeover": None}
-    if row.user_id is None:
-        return {"controller": None, "controllerSince": None, "takeover": None}
-    # The seat row knows every takeover; the engine only those it made itself.
-    reason = row.takeover or (
-        "resigned" if info.get("resigned") else "timeouts" if info.get("botPlaying") else ""
-    )
-    if not reason:
-        return {"controller": "PLAYER", "controllerSince": _iso(row.joined_at), "takeover": None}
+def _controller(row: Seat, control: Control) -> dict[str, Any]:
+    """Who plays the seat (T-TAKEOVER, ``matches.seats``): PLAYER, BOT (seated as one)
+    or TAKEOVER (a bot plays a person's seat: since when, why); None for an empty seat."""
+    if control.controller != TAKEOVER:
+        since = _iso(control.since)
+        return {"controller": control.controller, "controllerSince": since, "takeover": None}
     return {
-        "controller": "TAKEOVER",
-        "controllerSince": _iso(row.takeover_at),
-        "takeover": reason.upper(),
+        "controller": TAKEOVER,
+        "controllerSince": _iso(control.since),
+        "takeover": control.reason.upper(),
         "takeoverLevel": row.takeover_level or None,
         "botPlaying": True,
     }
@@ -240,23 +252,35 @@ def _iso(value: Any) -> str | None:
 
 
 def match_view(
-    *, match: Match, user: Any = None, seat: int | None = None, state: GameState | None = None
+    *,
+    match: Match,
+    user: Any = None,
+    seat: int | None = None,
+    state: GameState | None = None,
+    seats: Sequence[Seat] | None = None,
 ) -> MatchView:
     """``match`` as ``user`` (or, for a bot, ``seat``) may see it: their own hand, other
-    hands as counts, never the stock order or the seed."""
+    hands as counts, never the stock order or the seed. ``seats``: the match's seat rows
+    by index with their users, when the caller has read them (a write under the lock)."""
     if seat is None:
-        seat = seat_of(match, user)
+        if seats is not None and user is not None and getattr(user, "is_authenticated", False):
+            seat = next((s.index for s in seats if s.user_id == user.pk), None)
+        else:
+            seat = seat_of(match, user)
     if state is None:
         state = load_state(match)
     if state is not None:
         game_view = view(state, seat)
         options = dict(game_view["options"])
         if seat is not None and game_view.get("hand"):
-            order = (
-                Seat.objects.filter(match=match, index=seat)
-                .values_list("rack_order", flat=True)
-                .first()
-            )
+            if seats is not None:
+                order = seats[seat].rack_order
+            else:
+                order = (
+                    Seat.objects.filter(match=match, index=seat)
+                    .values_list("rack_order", flat=True)
+                    .first()
+                )
             if order:
                 game_view["hand"] = in_rack_order(game_view["hand"], order)
     else:
@@ -274,7 +298,7 @@ def match_view(
         correspondence_hours=match.correspondence_hours,
         created_by=match.created_by_id,
         created_at=match.created_at.isoformat(),
-        seats=_seats(match, game_view),
+        seats=_seats(match, state, game_view, seats),
         seat=seat,
         view=game_view,
         last_seq=match.last_seq,
@@ -452,7 +476,7 @@ def replay_data(match: Match) -> dict[str, Any]:
         "ruleset": match.ruleset,
         "status": str(match.status),
         "options": match_rules(match).options(),
-        "seats": _seats(match, view(state, None) if state else None),
+        "seats": _seats(match, state, view(state, None) if state else None),
         "events": events,
         "actions": actions,
         "hands": [[c.code for c in s.hand] for s in state.seats] if state else [],
@@ -470,10 +494,6 @@ def _int_keys(private: Mapping[str, Any]) -> dict[int, Any]:
 
 def match_fits(*, match_id: object, user: Any, card: str) -> list[int]:
     """Indexes of table melds ``card`` can be laid off on (CR-HINTS)."""
-    from engine.cards import parse_card
-    from engine.errors import EngineError
-    from engine.explain import fits
-
     match = match_get(match_id=match_id, user=user)
     state = load_state(match)
     try:
@@ -504,12 +524,10 @@ def match_hint(*, match_id: object, user: Any, time_limit_ms: float = HINT_TIME_
     # The solver is a pure library next to the engine; reading a position through it
     # is a read like any other (the bots' Celery tasks are what matches must not import).
     from bots.solver import solve
-    from engine.errors import Code
-    from matches.errors import Rejected
 
     match = match_get(match_id=match_id, user=user)
     if match.ranked:
-        return Rejected(Code.HINT_NOT_ALLOWED, "hints are not allowed in ranked matches")
+        return Rejected(MatchCode.HINT_NOT_ALLOWED, "hints are not allowed in ranked matches")
     if match.over:
         return Rejected(Code.MATCH_OVER, "the match is over")
     seat = seat_of(match, user)

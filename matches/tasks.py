@@ -1,15 +1,23 @@
-"""The clock's Celery tasks (STYLE 16): ids in, explicit names, no logic (that is in
-``matches.deadlines`` and ``matches.notifications``), idempotent by re-checking under
-the match lock, retried only on a lost database connection or a deadlock."""
+"""The Celery tasks of the clock and the bot seats (STYLE 16, drivers at the top of the
+floor plan): ids in, explicit names, no logic (that is in ``matches.deadlines``,
+``matches.bot_turns`` and ``matches.notifications``), idempotent by re-checking under
+the match lock, retried only on a lost database connection or a deadlock.
+
+The names are what queued messages carry, in a running broker too: they never change.
+``bots.play_turn`` keeps the name it had when it lived in ``bots/`` (``bots`` knows
+only the engine now; it does not import Django or ``matches``).
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from celery import shared_task
 from django.db import OperationalError
 
-from matches import deadlines, notifications
+from matches import bot_turns, deadlines, notifications
 
-RETRY = {
+RETRY: dict[str, Any] = {
     "autoretry_for": (OperationalError,),
     "retry_backoff": True,
     "retry_backoff_max": 30,
@@ -34,3 +42,15 @@ def notify(match_id: int, turn: int, kind: str) -> int:
     """Tell the player on turn ``turn`` (YOUR_TURN, TURN_REMINDER) if it is still theirs;
     the number of senders that delivered."""
     return notifications.notify_turn(match_id=match_id, turn=turn, kind=kind)
+
+
+@shared_task(  # a deadlock victim or a lost connection is retried sooner than the clock's
+    name="bots.play_turn",
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    retry_backoff_max=10,
+    max_retries=5,
+)
+def play_turn(match_id: int, turn: int) -> str:
+    """Play the next action of the bot on turn ``turn`` of the match, if it still is."""
+    return bot_turns.play_turn(match_id=match_id, turn=turn)

@@ -86,7 +86,7 @@ def test_a_bot_plays_every_step_of_a_classic_rummy_turn(owner: Any, procs: Proce
 
 
 def test_a_late_or_repeated_bot_task_does_nothing(owner: Any, procs: Processes) -> None:
-    from bots.tasks import play_turn
+    from matches.tasks import play_turn
 
     # given: a finished turn of a bot match
     match_id = bot_match(owner, "robbers", ["EASY", "EASY"], rounds=1, hand_size=6)
@@ -107,7 +107,7 @@ def test_a_late_or_repeated_bot_task_does_nothing(owner: Any, procs: Processes) 
 
 def test_a_human_seat_is_never_played_by_the_bot_task(owner: Any, procs: Processes) -> None:
     from accounts.models import User
-    from bots.tasks import play_turn
+    from matches.tasks import play_turn
 
     # given: two people, no bot
     other = User.objects.create_user("other", password="pw-unused-1")

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from engine.errors import Code
 from matches import services
-from matches.errors import Rejected
+from matches.errors import MatchCode, Rejected
 from matches.models import Match, MatchAction, MatchEvent
 from matches.selectors import MatchView, load_state
 from tests.server.game_workers import (
@@ -113,11 +113,11 @@ def test_a_move_after_the_deadline_is_refused_before_the_clock_applies_it(
     result = services.match_draw(match_id=match_id, turn=match.turn, user=mover)
 
     # then
-    assert isinstance(result, Rejected) and result.code == Code.TURN_EXPIRED
+    assert isinstance(result, Rejected) and result.code == MatchCode.TURN_EXPIRED
     assert Match.objects.get(pk=match_id).last_seq == match.last_seq
     # ... and a stale turn is still STALE_TURN (the order of checks)
     stale = services.match_draw(match_id=match_id, turn=match.turn - 1, user=mover)
-    assert isinstance(stale, Rejected) and stale.code == Code.STALE_TURN
+    assert isinstance(stale, Rejected) and stale.code == MatchCode.STALE_TURN
 
 
 @pytest.mark.parametrize("offset", [-0.15, 0.0, 0.15])
@@ -149,7 +149,7 @@ def test_a_commit_racing_the_deadline_is_applied_or_refused_never_both(
         assert actions[0]["kind"] == "draw"
     else:
         # Refused: too late (TURN_EXPIRED), or the clock already moved the turn on.
-        assert result.code in (Code.TURN_EXPIRED, Code.NOT_YOUR_TURN, Code.STALE_TURN)
+        assert result.code in (MatchCode.TURN_EXPIRED, Code.NOT_YOUR_TURN, MatchCode.STALE_TURN)
         assert expired == 1
         assert actions[0]["kind"] == "timeout"
     # One action ended turn 1; the next is the other seat's.

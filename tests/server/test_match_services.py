@@ -14,7 +14,7 @@ from engine.errors import Code
 from engine.policy import choose
 from engine.replay import replay
 from matches import selectors, services
-from matches.errors import InvalidRequest, MatchNotFound, Rejected
+from matches.errors import InvalidRequest, MatchCode, MatchNotFound, Rejected
 from matches.models import IdempotencyRecord, Match, MatchAction, MatchEvent, MatchStatus, Round
 from matches.selectors import MatchView, load_state, match_rules
 
@@ -98,7 +98,7 @@ def test_a_stale_turn_changes_nothing(users: list[Any]) -> None:
 
     result = services.match_draw(match_id=view.id, turn=view.turn + 5, user=mover)
 
-    assert isinstance(result, Rejected) and result.code == Code.STALE_TURN
+    assert isinstance(result, Rejected) and result.code == MatchCode.STALE_TURN
     assert snapshot(view.id) == before
 
 

@@ -1,0 +1,80 @@
+"""Queueing the clock's and the bots' tasks, after commit.
+
+Tasks are sent by name (``send_task``) to ``GAME_TASK_QUEUE``: the task modules
+(``matches.tasks``) sit above the services that queue them, and a name is what a
+queued message carries anyway. Each send runs through ``publishing.in_background``, so
+a hung broker holds the caller at most ``AFTER_COMMIT_WAIT``; what a lost message left
+undone the sweeper (``matches.deadlines``) finds and queues again.
+
+Live deadlines get an ETA task; a deadline further than ``DEADLINE_TASK_MAX_SECONDS``
+away (correspondence) gets none: Celery keeps an ETA task unacknowledged in the memory
+of the worker that fetched it, and Redis hands it out again after its visibility
+timeout (an hour), so a longer countdown would be delivered again and again. The
+sweeper applies those.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from celery import current_app
+from django.conf import settings
+from django.utils import timezone
+
+from matches.publishing import in_background
+
+EXPIRE_TASK = "matches.expire_turn"
+BOT_TASK = "bots.play_turn"
+NOTIFY_TASK = "matches.notify"
+
+
+def send(name: str, args: list[Any], **options: Any) -> None:
+    """Send task ``name`` now (call it after commit), best effort."""
+
+    def call() -> None:
+        current_app.send_task(name, args=args, queue=settings.GAME_TASK_QUEUE, **options)
+
+    in_background(call, f"{name}{tuple(args)}")
+
+
+def queue_bot_turn(match_id: int, turn: int, *, think: bool) -> None:
+    """Queue ``bots.play_turn`` now (call it after commit). ``think``: live play, where a
+    bot waits ``BOT_THINK_SECONDS`` before it moves."""
+    countdown = settings.BOT_THINK_SECONDS if think else 0
+    send(BOT_TASK, [match_id, turn], countdown=countdown or None)
+
+
+def queue_expiry(match_id: int, turn: int, deadline: datetime | None) -> None:
+    """Queue ``matches.expire_turn`` at ``deadline`` if it is near (live play); a later
+    deadline is left to the sweeper (see the module notes)."""
+    if deadline is None:
+        return
+    horizon = timedelta(seconds=settings.DEADLINE_TASK_MAX_SECONDS)
+    if deadline - timezone.now() <= horizon:
+        send(EXPIRE_TASK, [match_id, turn], eta=deadline)
+
+
+def queue_notice(match_id: int, turn: int, kind: str) -> None:
+    """Queue ``matches.notify`` (YOUR_TURN, TURN_REMINDER) now (after commit)."""
+    send(NOTIFY_TASK, [match_id, turn, kind])
+
+
+def long_turn(deadline: datetime | None) -> bool:
+    """A turn too long for an ETA task is correspondence play (no think time, notices)."""
+    if deadline is None:
+        return False
+    return deadline - timezone.now() > timedelta(seconds=settings.DEADLINE_TASK_MAX_SECONDS)
+
+
+def turn_started(
+    *, match_id: int, turn: int, seat: int, deadline: datetime | None, bot: bool
+) -> None:
+    """A turn started (after commit): queue the bot's move, the turn's expiry, and a
+    correspondence player's "your turn" notice."""
+    correspondence = long_turn(deadline)
+    if bot:
+        queue_bot_turn(match_id, turn, think=not correspondence)
+    queue_expiry(match_id, turn, deadline)
+    if correspondence and not bot:
+        queue_notice(match_id, turn, "YOUR_TURN")

@@ -1,0 +1,294 @@
+"""Storing a move, in two halves: :func:`persist` inside the transaction, then
+:func:`publish` after its commit.
+
+:func:`persist` writes everything the move changes, under the match lock: the engine's
+events (made self-sufficient, API.md "Typed contract") with consecutive ``seq``, the
+action log entry, the state snapshot, the match row (turn, round, who is on turn, the
+deadline from ``matches.clock``, the result), the rounds and the seat rows the events
+change (``matches.takeover``). It touches nothing outside the database and returns an
+:class:`Outbox`: what the world is told once the transaction commits.
+
+:func:`publish` registers that telling with ``transaction.on_commit``: the events to the
+match's Channels group, the users' notices (MATCH_STARTED, YOUR_TURN, MATCH_ENDED), the
+turn's tasks (``matches.queueing.turn_started``: the bot's move, the expiry, the
+correspondence notice). A rolled-back transaction tells nobody anything.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from engine.actions import Action, action_to_dict
+from engine.events import Event
+from engine.game import table_json
+from engine.state import GameState
+from matches import clock, publishing, queueing, takeover
+from matches.models import Match, MatchAction, MatchEvent, MatchStatus, Round, Seat
+from matches.rating_tasks import queue_rating_update
+from matches.seats import seat_control
+from matches.selectors import event_row, store_state
+
+MATCH_ABORTED = "MATCH_ABORTED"
+SEAT_CHANGED = "SEAT_CHANGED"
+
+
+@dataclass
+class Outbox:
+    """What a stored change tells the world after commit, in this order: the match's
+    events, the users' notices, then any other after-commit work (tasks)."""
+
+    match_id: int
+    events: list[dict[str, Any]] = field(default_factory=list)
+    notices: list[tuple[list[int], dict[str, Any]]] = field(default_factory=list)
+    calls: list[Callable[[], None]] = field(default_factory=list)
+
+    def notify(self, user_ids: Sequence[int], kind: str, payload: Mapping[str, Any]) -> None:
+        event = {"type": kind, "matchId": self.match_id, "payload": dict(payload)}
+        self.notices.append((sorted(set(user_ids)), event))
+
+
+def publish(outbox: Outbox) -> None:
+    """After commit, send what ``outbox`` holds (best effort: ``matches.publishing``)."""
+
+    def send() -> None:
+        if outbox.events:
+            publishing.publish_match_events(outbox.match_id, outbox.events)
+        for user_ids, event in outbox.notices:
+            for user_id in user_ids:
+                publishing.publish_user_event(user_id, event)
+        for call in outbox.calls:
+            call()
+
+    transaction.on_commit(send)
+
+
+def store(
+    match: Match,
+    seats: Sequence[Seat],
+    before: GameState | None,
+    state: GameState,
+    events: Sequence[Event],
+    action: Action | None,
+    *,
+    user: Any,
+) -> None:
+    """:func:`persist` the move, then :func:`publish` it after commit."""
+    publish(persist(match, seats, before, state, events, action, user=user))
+
+
+def persist(
+    match: Match,
+    seats: Sequence[Seat],
+    before: GameState | None,
+    state: GameState,
+    events: Sequence[Event],
+    action: Action | None,
+    *,
+    user: Any,
+) -> Outbox:
+    """Write the move that took ``match`` (locked; ``seats``: its rows by index, as
+    ``matches.locks.lock_match`` read them) from ``before`` to ``state`` with ``events``
+    (``action``: None for the deal); what to tell after commit."""
+    now = timezone.now()
+    started = match.turn == 0
+    turn_changed = state.turn != match.turn
+    finished = state.outcome is not None
+    # The match row advances first: the clock (vacations, reminders) reads who is on
+    # turn now, and TURN_STARTED carries the deadline it gives.
+    store_state(match, state)
+    match.turn = state.turn
+    match.round = state.round
+    match.on_turn = None if finished else state.on_turn
+    if not finished and turn_changed:
+        on_turn = seat_control(seats[state.on_turn], state.seats[state.on_turn])
+        match.deadline = clock.start_clock(match, now, player_id=on_turn.person)
+    events = self_sufficient(before, state, events, None if finished else match.deadline)
+    outbox = Outbox(match.pk)
+    rows = append(match, events, outbox)
+    if action is not None:
+        MatchAction.objects.create(
+            match=match,
+            index=match.actions_count,
+            action=action_to_dict(action),
+            seq=match.last_seq,
+            user=user if getattr(user, "is_authenticated", False) else None,
+        )
+        match.actions_count += 1
+    if finished:
+        assert state.outcome is not None
+        match.status = MatchStatus.FINISHED
+        match.finished_at = now
+        match.deadline = None
+        match.winners = list(state.outcome.winners)
+        match.outcome = state.outcome.to_dict()
+    match.save()
+    _rounds(match, rows, now)
+    takeover.record_seat_events(match, seats, rows)
+
+    match_id, users = match.pk, seat_users(seats)
+    if started:
+        outbox.notify(list(users.values()), "MATCH_STARTED", {})
+    if finished:
+        payload = {"winners": list(match.winners), "outcome": match.outcome}
+        outbox.notify(list(users.values()), "MATCH_ENDED", payload)
+        if match.ranked:
+            # Ratings move once per ranked match end, in a worker (issue 6).
+            queue_rating_update(match_id)
+    elif turn_changed:
+        seat = state.on_turn
+        deadline = match.deadline
+        control = seat_control(seats[seat], state.seats[seat])
+        if control.person is not None:
+            outbox.notify(
+                [control.person],
+                "YOUR_TURN",
+                {"turn": state.turn, "seat": seat, "deadline": iso(deadline)},
+            )
+        turn_number, bot = state.turn, control.bot
+        outbox.calls.append(
+            lambda: queueing.turn_started(
+                match_id=match_id, turn=turn_number, seat=seat, deadline=deadline, bot=bot
+            )
+        )
+    return outbox
+
+
+# What self_sufficient adds to the engine's public payloads, per event type (None: any).
+SERVER_ADDED: dict[str | None, frozenset[str]] = {
+    None: frozenset({"after"}),
+    "TURN_STARTED": frozenset({"deadline"}),
+    "CARD_DRAWN": frozenset({"stockCount"}),
+}
+
+
+def engine_public(event_type: str, public: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored event's public payload as the engine made it (the server's additions
+    removed): what replaying the action log gives again."""
+    added = SERVER_ADDED[None] | SERVER_ADDED.get(event_type, frozenset())
+    return {k: v for k, v in public.items() if k not in added}
+
+
+def self_sufficient(
+    before: GameState | None,
+    state: GameState,
+    events: Sequence[Event],
+    deadline: datetime | None,
+) -> list[Event]:
+    """The move's events made self-sufficient (API.md "Typed contract"): TURN_STARTED
+    carries the deadline; the move's last event carries ``after`` (the public state
+    after the move: counts, turn, deadline, seats, the table when it changed) and, in
+    the private part of each seat whose hand the move changed, ``myHand``; CARD_DRAWN
+    carries the stock's size after it."""
+    out = list(events)
+    if not out:
+        return out
+    deadline_iso = iso(deadline)
+    stock = len(before.stock) if before is not None else 0
+    for i, e in enumerate(out):
+        if e.type in ("ROUND_STARTED", "STOCK_RESTOCKED"):
+            stock = int(e.public.get("stockCount", stock))
+        elif e.type == "TURN_STARTED":
+            out[i] = Event(e.type, {**e.public, "deadline": deadline_iso}, e.private)
+        elif e.type == "CARD_DRAWN":
+            # The stock's size right after this draw (a move may draw more than once).
+            if e.public.get("source") == "stock":
+                stock -= int(e.public.get("count", 0))
+            out[i] = Event(e.type, {**e.public, "stockCount": stock}, e.private)
+    over = state.outcome is not None
+    cur = state.current
+    after: dict[str, Any] = {
+        "turn": state.turn,
+        "onTurn": None if over else state.on_turn,
+        "phase": "over" if over else state.phase,
+        "deadline": None if over else deadline_iso,
+        "stockCount": len(state.stock),
+        "discardCount": len(state.discard),
+        "discardTop": state.discard[-1].code if state.discard else None,
+        "river": [c.code for c in state.river],
+        "seats": [
+            {"index": i, "handCount": len(s.hand), "opened": s.opened, "score": s.total}
+            for i, s in enumerate(state.seats)
+        ],
+        "table": None,
+        "draft": [list(m) for m in cur.draft] if cur.draft is not None and not over else None,
+    }
+    if before is None or before.table != state.table or before.placed_by != state.placed_by:
+        after["table"] = table_json(state.table, state.placed_by)
+    private = {k: dict(v) for k, v in out[-1].private.items()}
+    for i, seat in enumerate(state.seats):
+        if before is None or i >= len(before.seats) or before.seats[i].hand != seat.hand:
+            private.setdefault(i, {})["myHand"] = [c.code for c in seat.hand]
+    last = out[-1]
+    out[-1] = Event(last.type, {**last.public, "after": after}, private)
+    return out
+
+
+def append(match: Match, events: Sequence[Event], outbox: Outbox) -> list[MatchEvent]:
+    """Append events with consecutive seq (the caller saves the match row); ``outbox``
+    publishes them after commit."""
+    rows = []
+    seq = match.last_seq
+    for event in events:
+        seq += 1
+        rows.append(
+            MatchEvent(
+                match=match,
+                seq=seq,
+                type=event.type,
+                # A JSON round trip: what is published equals what is stored and re-read.
+                public=json.loads(json.dumps(dict(event.public))),
+                private=json.loads(json.dumps({str(k): dict(v) for k, v in event.private.items()})),
+            )
+        )
+    if rows:
+        MatchEvent.objects.bulk_create(rows)
+    match.last_seq = seq
+    outbox.events.extend(event_row(r) for r in rows)
+    return rows
+
+
+def append_and_publish(match: Match, events: Sequence[Event]) -> list[MatchEvent]:
+    """:func:`append` with an outbox of its own, published after commit."""
+    outbox = Outbox(match.pk)
+    rows = append(match, events, outbox)
+    publish(outbox)
+    return rows
+
+
+def _rounds(match: Match, rows: Sequence[MatchEvent], now: datetime) -> None:
+    for row in rows:
+        if row.type == "ROUND_STARTED":
+            Round.objects.create(match=match, number=row.public["round"], started_seq=row.seq)
+        elif row.type == "ROUND_ENDED":
+            Round.objects.filter(match=match, number=row.public["round"]).update(
+                ended_seq=row.seq, ended_at=now, result=row.public
+            )
+
+
+def abort(match: Match, seats: Sequence[Seat], *, reason: str) -> None:
+    """End ``match`` (locked) without a result: MATCH_ABORTED to the match and its users."""
+    match.status = MatchStatus.ABORTED
+    match.finished_at = timezone.now()
+    match.deadline = None
+    match.on_turn = None
+    outbox = Outbox(match.pk)
+    append(match, [Event(MATCH_ABORTED, {"reason": reason})], outbox)
+    match.save()
+    outbox.notify(list(seat_users(seats).values()), MATCH_ABORTED, {"reason": reason})
+    publish(outbox)
+
+
+def seat_users(seats: Sequence[Seat]) -> dict[int, int]:
+    """Seat index -> user id of every seat with a person."""
+    return {s.index: s.user_id for s in seats if s.user_id is not None}
+
+
+def iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None
