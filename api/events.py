@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from enum import Enum
-from typing import Any
+from typing import Any, cast
 
 import strawberry
 from strawberry.scalars import JSON
@@ -487,12 +487,13 @@ def match_event(data: Mapping[str, Any]) -> MatchEvent:
         "my_hand": t.cards(p["myHand"]) if p.get("myHand") is not None else None,
         "payload": p,
     }
-    seat = p.get("seat")
+    # Every kind below that is about a seat carries it (matches.publishing).
+    seat = cast(int, p.get("seat"))
     if kind == MatchEventKind.MATCH_STARTED:
         return MatchStarted(
             **common,
             ruleset=p.get("ruleset", ""),
-            options=p.get("options") or {},
+            options=JSON(p.get("options") or {}),
             players=p.get("players", 0),
             dealer=p.get("dealer"),
             cut_winner=p.get("cutWinner"),
@@ -567,7 +568,7 @@ def match_event(data: Mapping[str, Any]) -> MatchEvent:
             **common,
             seat=seat,
             turn=p.get("turn", 0),
-            undone=p.get("undone"),
+            undone=JSON(p.get("undone")),
             penalty=p.get("penalty", 0) or 0,
         )
     if kind == MatchEventKind.STOCK_RESTOCKED:

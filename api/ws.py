@@ -9,13 +9,16 @@ import contextlib
 import json
 import logging
 import time
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
+from asgiref.typing import WebSocketReceiveEvent
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 from redis.exceptions import RedisError
 from strawberry.channels import GraphQLWSConsumer
+from strawberry.channels.handlers.base import ChannelsMessage
 from strawberry.exceptions import ConnectionRejectionError
 from strawberry.types.unset import UNSET, UnsetType
 
@@ -33,9 +36,11 @@ CLOSE_MESSAGE_TOO_BIG = 1009
 INBOX_FRAMES = 256
 GROUP_JOIN_SECONDS = 2.0
 CLOSE_UNAVAILABLE = 4503  # the database is unreachable: reconnect after a pause
+# connection_ack without a payload (strawberry types its UNSET as Any).
+NO_ACK_PAYLOAD: UnsetType = UNSET
 
 
-class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
+class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
     auth_group: str | None = None
     token_id: int | None = None
     context: RequestContext | None = None
@@ -74,7 +79,7 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
         finally:
             reader.cancel()
 
-    async def send(
+    async def send(  # type: ignore[override]  # as channels' own AsyncWebsocketConsumer
         self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
     ) -> None:
         """Send within the socket's budget (RATE_LIMIT_WS_SENT_CONNECTION): over it, the
@@ -94,8 +99,9 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
                 self.sent += 1
         await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
 
-    async def websocket_receive(self, message: dict[str, Any]) -> None:
-        self.arrived = message.get("arrived")
+    async def websocket_receive(self, message: WebSocketReceiveEvent) -> None:
+        # __call__ stamped the frame with its arrival time (a key ASGI does not define).
+        self.arrived = cast(Mapping[str, Any], message).get("arrived")
         await super().websocket_receive(message)
 
     async def connect(self) -> None:
@@ -127,7 +133,7 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
         except (OperationalError, InterfaceError):
             log.warning("connection_init: the database is unreachable", exc_info=True)
             await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
-            return UNSET
+            return NO_ACK_PAYLOAD
         if context.auth.failure is not None:
             raise ConnectionRejectionError({"message": context.auth.message})
         user = context.auth.user
@@ -136,14 +142,14 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
             self.auth_group = auth_group_name(user.pk)
             if not await self._join_auth_group():
                 await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
-                return UNSET
+                return NO_ACK_PAYLOAD
         if user is not None and context.auth.expires_at is not None:
             # Revocation and bans arrive as messages; expiry is a time: close then.
             delay = (context.auth.expires_at - timezone.now()).total_seconds()
             self.expiry = asyncio.get_running_loop().call_later(
                 max(0.0, delay), lambda: asyncio.ensure_future(self._expired())
             )
-        return UNSET
+        return NO_ACK_PAYLOAD
 
     async def _expired(self) -> None:
         if self.context is not None:
@@ -191,13 +197,14 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
         self.closing = True
         await self.close(code=code, reason=reason)
 
-    async def dispatch(self, message: dict[str, Any]) -> None:
+    # strawberry narrows channels' dict message to its ChannelsMessage; both are dicts.
+    async def dispatch(self, message: ChannelsMessage) -> None:  # type: ignore[override]
         if message.get("type") == "auth.revoked":
             await self.auth_revoked(message)
             return
         await super().dispatch(message)
 
-    async def auth_revoked(self, message: dict[str, Any]) -> None:
+    async def auth_revoked(self, message: Mapping[str, object]) -> None:
         """A token of this user was revoked (None: all of them, as on a ban)."""
         revoked = message.get("token_id")
         if revoked is None or revoked == self.token_id:
