@@ -20,6 +20,9 @@ from redis.exceptions import RedisError
 from strawberry.channels import GraphQLWSConsumer
 from strawberry.channels.handlers.base import ChannelsMessage
 from strawberry.exceptions import ConnectionRejectionError
+from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
+    BaseGraphQLTransportWSHandler,
+)
 from strawberry.types.unset import UNSET, UnsetType
 
 from accounts.services import auth_group_name
@@ -40,7 +43,16 @@ CLOSE_UNAVAILABLE = 4503  # the database is unreachable: reconnect after a pause
 NO_ACK_PAYLOAD: UnsetType = UNSET
 
 
+class TransportWSHandler(BaseGraphQLTransportWSHandler[RequestContext, None]):
+    def forget_id(self, id: str) -> None:
+        """An operation the client completed, or that the socket's shutdown cleaned up,
+        while its stream was finishing is already gone: strawberry's `del` raised
+        KeyError, logged as an ERROR traceback for an ordinary disconnect."""
+        self.operations.pop(id, None)
+
+
 class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
+    graphql_transport_ws_handler_class = TransportWSHandler
     auth_group: str | None = None
     token_id: int | None = None
     context: RequestContext | None = None
@@ -97,7 +109,14 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
                         await asyncio.wait_for(self.gone.wait(), (window + 1) * seconds - now)
                     self.sent_window, self.sent = window + 1, 0
                 self.sent += 1
-        await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        try:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        except OSError:
+            # ASGI: a send on a closed connection raises an OSError (uvicorn's
+            # ClientDisconnected). The client is gone, which is ordinary (a phone lost its
+            # network): nothing to deliver, and the socket's shutdown cancels what streams.
+            self.gone.set()
+            log.debug("a send after the client disconnected", exc_info=True)
 
     async def websocket_receive(self, message: WebSocketReceiveEvent) -> None:
         # __call__ stamped the frame with its arrival time (a key ASGI does not define).
