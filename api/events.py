@@ -161,6 +161,28 @@ class MoveUndone(MatchEvent):
     river: list[t.Card]
 
 
+@strawberry.type(
+    description=(
+        "A table joker redeemed this turn (RR-JOKER, RK-JOKER): the natural card from the "
+        "hand took its place; the joker went to the hand or was played again."
+    )
+)
+class JokerSwap:
+    meld_index: int = strawberry.field(
+        description="The turn-start table meld (index into the table before the turn)."
+    )
+    joker: t.Card = strawberry.field(
+        description="The joker as it stood there (`represents`: the card it stood for)."
+    )
+    card: t.Card = strawberry.field(description="The natural card that replaced it.")
+
+
+def joker_swap(data: Mapping[str, Any]) -> JokerSwap:
+    return JokerSwap(
+        meld_index=int(data["meldIndex"]), joker=t.card(data["joker"]), card=t.card(data["card"])
+    )
+
+
 @strawberry.type(description="TURN_COMMITTED: the new table and the hand cards it took.")
 class TurnCommitted(MatchEvent):
     seat: int
@@ -168,6 +190,9 @@ class TurnCommitted(MatchEvent):
     table: list[t.Meld]
     played: list[t.Card]
     jokers_to_hand: int
+    joker_swaps: list[JokerSwap] = strawberry.field(
+        description="The table jokers this turn redeemed, in table order (empty: none)."
+    )
     opening: int | None = strawberry.field(description="The opening's points, if it opened.")
     hand_count: int
 
@@ -540,6 +565,7 @@ def match_event(data: Mapping[str, Any]) -> MatchEvent:
             table=_melds(p.get("table")),
             played=t.cards(p.get("played")),
             jokers_to_hand=int(p.get("jokersToHand") or 0),
+            joker_swaps=[joker_swap(x) for x in p.get("jokerSwaps") or ()],
             opening=p.get("opening"),
             hand_count=p.get("handCount", 0),
         )
