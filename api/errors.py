@@ -69,23 +69,26 @@ def is_unexpected(error: GraphQLError) -> bool:
     return original is not None and not isinstance(original, GraphQLError)
 
 
+def _with_location(error: GraphQLError, message: str, extensions: dict[str, Any]) -> GraphQLError:
+    return GraphQLError(
+        message,
+        nodes=error.nodes,
+        source=error.source,
+        positions=error.positions,
+        path=error.path,
+        extensions=extensions,
+    )
+
+
 def shape_error(error: GraphQLError) -> GraphQLError:
     """The error as a client may see it: a known code, and nothing internal."""
-    location = {
-        "nodes": error.nodes,
-        "source": error.source,
-        "positions": error.positions,
-        "path": error.path,
-    }
     if is_unexpected(error):
-        return GraphQLError(
-            INTERNAL_MESSAGE, **location, extensions={"code": "INTERNAL_SERVER_ERROR"}
-        )
+        return _with_location(error, INTERNAL_MESSAGE, {"code": "INTERNAL_SERVER_ERROR"})
     extensions: dict[str, Any] = dict(error.extensions or {})
     if extensions.get("code") not in CODES:
         too_complex = any(marker in error.message for marker in _TOO_COMPLEX_MARKERS)
         extensions["code"] = "QUERY_TOO_COMPLEX" if too_complex else "BAD_INPUT"
-    return GraphQLError(error.message, **location, extensions=extensions)
+    return _with_location(error, error.message, extensions)
 
 
 def log_errors(errors: list[GraphQLError]) -> None:

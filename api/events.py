@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from enum import Enum
-from typing import Any
+from typing import Any, cast
 
 import strawberry
 from strawberry.scalars import JSON
@@ -161,6 +161,28 @@ class MoveUndone(MatchEvent):
     river: list[t.Card]
 
 
+@strawberry.type(
+    description=(
+        "A table joker redeemed this turn (RR-JOKER, RK-JOKER): the natural card from the "
+        "hand took its place; the joker went to the hand or was played again."
+    )
+)
+class JokerSwap:
+    meld_index: int = strawberry.field(
+        description="The turn-start table meld (index into the table before the turn)."
+    )
+    joker: t.Card = strawberry.field(
+        description="The joker as it stood there (`represents`: the card it stood for)."
+    )
+    card: t.Card = strawberry.field(description="The natural card that replaced it.")
+
+
+def joker_swap(data: Mapping[str, Any]) -> JokerSwap:
+    return JokerSwap(
+        meld_index=int(data["meldIndex"]), joker=t.card(data["joker"]), card=t.card(data["card"])
+    )
+
+
 @strawberry.type(description="TURN_COMMITTED: the new table and the hand cards it took.")
 class TurnCommitted(MatchEvent):
     seat: int
@@ -168,6 +190,9 @@ class TurnCommitted(MatchEvent):
     table: list[t.Meld]
     played: list[t.Card]
     jokers_to_hand: int
+    joker_swaps: list[JokerSwap] = strawberry.field(
+        description="The table jokers this turn redeemed, in table order (empty: none)."
+    )
     opening: int | None = strawberry.field(description="The opening's points, if it opened.")
     hand_count: int
 
@@ -487,12 +512,13 @@ def match_event(data: Mapping[str, Any]) -> MatchEvent:
         "my_hand": t.cards(p["myHand"]) if p.get("myHand") is not None else None,
         "payload": p,
     }
-    seat = p.get("seat")
+    # Every kind below that is about a seat carries it (matches.publishing).
+    seat = cast(int, p.get("seat"))
     if kind == MatchEventKind.MATCH_STARTED:
         return MatchStarted(
             **common,
             ruleset=p.get("ruleset", ""),
-            options=p.get("options") or {},
+            options=JSON(p.get("options") or {}),
             players=p.get("players", 0),
             dealer=p.get("dealer"),
             cut_winner=p.get("cutWinner"),
@@ -539,6 +565,7 @@ def match_event(data: Mapping[str, Any]) -> MatchEvent:
             table=_melds(p.get("table")),
             played=t.cards(p.get("played")),
             jokers_to_hand=int(p.get("jokersToHand") or 0),
+            joker_swaps=[joker_swap(x) for x in p.get("jokerSwaps") or ()],
             opening=p.get("opening"),
             hand_count=p.get("handCount", 0),
         )
@@ -567,7 +594,7 @@ def match_event(data: Mapping[str, Any]) -> MatchEvent:
             **common,
             seat=seat,
             turn=p.get("turn", 0),
-            undone=p.get("undone"),
+            undone=JSON(p.get("undone")),
             penalty=p.get("penalty", 0) or 0,
         )
     if kind == MatchEventKind.STOCK_RESTOCKED:

@@ -441,7 +441,7 @@ def match(data: MatchView) -> Match:
         invite_code=data.invite_code,
         id=strawberry.ID(str(data.id)),
         ruleset=data.ruleset,
-        options=data.options,
+        options=JSON(data.options),
         status=MatchStatus(data.status),
         ranked=data.ranked,
         private=data.private,
@@ -469,7 +469,7 @@ def match(data: MatchView) -> Match:
         legal_actions=legal_actions(data),
         result=match_outcome(v["outcome"]) if v.get("outcome") else None,
         round_results=[round_result(r) for r in v.get("rounds", [])],
-        view=data.view,
+        view=JSON(data.view) if data.view is not None else None,
     )
 
 

@@ -454,7 +454,7 @@ class MatchMutation:
             services.match_draw,
             match_id=match_id,
             turn=turn,
-            source=str(enum_value(source or t.DrawSource.STOCK)).lower(),
+            source=str(enum_value(source)).lower(),
             river_index=river_index,
             idempotency_key=idempotency_key,
             user=user,

@@ -12,7 +12,7 @@ from matches.presence import touch
 
 
 class RecordPresence(SchemaExtension):
-    async def on_execute(self) -> AsyncIterator[None]:  # type: ignore[override]
+    async def on_execute(self) -> AsyncIterator[None]:
         auth = getattr(self.execution_context.context, "auth", None)
         user = getattr(auth, "user", None)
         if user is not None and getattr(user, "is_authenticated", False):

@@ -9,6 +9,7 @@ domain's codes (`engine.errors.Code`, `matches.errors.MatchCode`,
 from __future__ import annotations
 
 from enum import Enum, StrEnum
+from typing import cast
 
 import strawberry
 
@@ -36,14 +37,20 @@ def _schema_order() -> list[StrEnum]:
     return out + [c for d in DOMAIN_CODES if d not in (Code, MatchCode) for c in d]
 
 
+# Built from the domains' codes at import time: the functional Enum API (mypy types its
+# result as an Enum instance when the members are not a literal, hence the cast).
+def _enum(name: str, members: dict[str, str]) -> type[Enum]:
+    return cast(type[Enum], Enum(name, members))
+
+
 RejectionCode = strawberry.enum(
-    Enum("RejectionCode", {c.name: c.value for c in _schema_order()}),  # type: ignore[misc]
+    _enum("RejectionCode", {c.name: c.value for c in _schema_order()}),
     name="RejectionCode",
     description="Why a mutation changed nothing; a client can act on each code.",
 )
 
 MeldReasonCode = strawberry.enum(
-    Enum("MeldReasonCode", {r.name: r.value for r in MeldReason}),  # type: ignore[misc]
+    _enum("MeldReasonCode", {r.name: r.value for r in MeldReason}),
     name="MeldReason",
     description="Why a meld is invalid (RULES.md R-EXPLAIN).",
 )

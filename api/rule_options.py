@@ -81,8 +81,8 @@ def options_of(preset: Any) -> list[RuleOption]:
     ranges_of = getattr(engine_rules, "_ranges", None)
     ranges = ranges_of(preset, preset.decks) if callable(ranges_of) else {}
     choices: dict[str, Any] = getattr(engine_rules, "_CHOICES", {})
-    nullable = getattr(engine_rules, "_NULLABLE", frozenset())
-    fixed = getattr(engine_rules, "_FIXED", frozenset())
+    nullable: frozenset[str] = getattr(engine_rules, "_NULLABLE", frozenset())
+    fixed: frozenset[str] = getattr(engine_rules, "_FIXED", frozenset())
     notes = _descriptions()
     out = []
     for f in dataclasses.fields(preset):

@@ -83,7 +83,7 @@ def _is_key_value(value: object) -> bool:
 
 
 class RummySchema(strawberry.federation.Schema):
-    def entities_resolver(  # type: ignore[override]
+    def entities_resolver(
         self, info: strawberry.Info, representations: list[FederationAny]
     ) -> list[FederationAny]:
         # A representation only a broken router sends (no __typename, an unknown type,

@@ -9,14 +9,20 @@ import contextlib
 import json
 import logging
 import time
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
+from asgiref.typing import WebSocketReceiveEvent
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 from redis.exceptions import RedisError
 from strawberry.channels import GraphQLWSConsumer
+from strawberry.channels.handlers.base import ChannelsMessage
 from strawberry.exceptions import ConnectionRejectionError
+from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
+    BaseGraphQLTransportWSHandler,
+)
 from strawberry.types.unset import UNSET, UnsetType
 
 from accounts.services import auth_group_name
@@ -33,9 +39,20 @@ CLOSE_MESSAGE_TOO_BIG = 1009
 INBOX_FRAMES = 256
 GROUP_JOIN_SECONDS = 2.0
 CLOSE_UNAVAILABLE = 4503  # the database is unreachable: reconnect after a pause
+# connection_ack without a payload (strawberry types its UNSET as Any).
+NO_ACK_PAYLOAD: UnsetType = UNSET
 
 
-class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
+class TransportWSHandler(BaseGraphQLTransportWSHandler[RequestContext, None]):
+    def forget_id(self, id: str) -> None:
+        """An operation the client completed, or that the socket's shutdown cleaned up,
+        while its stream was finishing is already gone: strawberry's `del` raised
+        KeyError, logged as an ERROR traceback for an ordinary disconnect."""
+        self.operations.pop(id, None)
+
+
+class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
+    graphql_transport_ws_handler_class = TransportWSHandler
     auth_group: str | None = None
     token_id: int | None = None
     context: RequestContext | None = None
@@ -74,7 +91,7 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
         finally:
             reader.cancel()
 
-    async def send(
+    async def send(  # type: ignore[override]  # as channels' own AsyncWebsocketConsumer
         self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
     ) -> None:
         """Send within the socket's budget (RATE_LIMIT_WS_SENT_CONNECTION): over it, the
@@ -92,10 +109,18 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
                         await asyncio.wait_for(self.gone.wait(), (window + 1) * seconds - now)
                     self.sent_window, self.sent = window + 1, 0
                 self.sent += 1
-        await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        try:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        except OSError:
+            # ASGI: a send on a closed connection raises an OSError (uvicorn's
+            # ClientDisconnected). The client is gone, which is ordinary (a phone lost its
+            # network): nothing to deliver, and the socket's shutdown cancels what streams.
+            self.gone.set()
+            log.debug("a send after the client disconnected", exc_info=True)
 
-    async def websocket_receive(self, message: dict[str, Any]) -> None:
-        self.arrived = message.get("arrived")
+    async def websocket_receive(self, message: WebSocketReceiveEvent) -> None:
+        # __call__ stamped the frame with its arrival time (a key ASGI does not define).
+        self.arrived = cast(Mapping[str, Any], message).get("arrived")
         await super().websocket_receive(message)
 
     async def connect(self) -> None:
@@ -127,7 +152,7 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
         except (OperationalError, InterfaceError):
             log.warning("connection_init: the database is unreachable", exc_info=True)
             await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
-            return UNSET
+            return NO_ACK_PAYLOAD
         if context.auth.failure is not None:
             raise ConnectionRejectionError({"message": context.auth.message})
         user = context.auth.user
@@ -136,14 +161,14 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
             self.auth_group = auth_group_name(user.pk)
             if not await self._join_auth_group():
                 await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
-                return UNSET
+                return NO_ACK_PAYLOAD
         if user is not None and context.auth.expires_at is not None:
             # Revocation and bans arrive as messages; expiry is a time: close then.
             delay = (context.auth.expires_at - timezone.now()).total_seconds()
             self.expiry = asyncio.get_running_loop().call_later(
                 max(0.0, delay), lambda: asyncio.ensure_future(self._expired())
             )
-        return UNSET
+        return NO_ACK_PAYLOAD
 
     async def _expired(self) -> None:
         if self.context is not None:
@@ -191,13 +216,14 @@ class GraphQLConsumer(GraphQLWSConsumer):  # type: ignore[misc]
         self.closing = True
         await self.close(code=code, reason=reason)
 
-    async def dispatch(self, message: dict[str, Any]) -> None:
+    # strawberry narrows channels' dict message to its ChannelsMessage; both are dicts.
+    async def dispatch(self, message: ChannelsMessage) -> None:  # type: ignore[override]
         if message.get("type") == "auth.revoked":
             await self.auth_revoked(message)
             return
         await super().dispatch(message)
 
-    async def auth_revoked(self, message: dict[str, Any]) -> None:
+    async def auth_revoked(self, message: Mapping[str, object]) -> None:
         """A token of this user was revoked (None: all of them, as on a ban)."""
         revoked = message.get("token_id")
         if revoked is None or revoked == self.token_id:

@@ -157,6 +157,14 @@ def do_commit(state: GameState, events: Events, action: Commit) -> GameState:
                 "table": table_json(result.table, result.placed_by),
                 "played": codes(result.played),
                 "jokersToHand": result.jokers_to_hand,
+                "jokerSwaps": [
+                    {
+                        "meldIndex": r.meld_index,
+                        "joker": f"*:{r.stood_for.code}",
+                        "card": r.card.code,
+                    }
+                    for r in result.redemptions
+                ],
                 "opening": result.opening_points,
                 "handCount": len(seats[seat].hand),
             },

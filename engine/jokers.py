@@ -23,7 +23,18 @@ class JokerSwap:
     card: Card
 
 
-def count_redemptions(table: Sequence[Meld], new: Sequence[Meld], played: Counter[Card]) -> int:
+@dataclass(frozen=True, slots=True)
+class Redemption:
+    """A table joker replaced by its natural card this turn (``TurnCommitted.jokerSwaps``)."""
+
+    meld_index: int  # the turn-start table meld that held the joker
+    stood_for: Card  # what the joker stood for there
+    card: Card  # the natural card from the hand that replaced it
+
+
+def find_redemptions(
+    table: Sequence[Meld], new: Sequence[Meld], played: Counter[Card]
+) -> list[Redemption]:
     """RR-JOKER Decision: every redemption counts, a table joker replaced by its
     natural card from the hand, whether the joker went to the hand or back onto the
     table. A turn-start joker whose card no joker of the new table stands for any more
@@ -32,6 +43,7 @@ def count_redemptions(table: Sequence[Meld], new: Sequence[Meld], played: Counte
         r for m in new for c, r in zip(m.cards, m.represents, strict=True) if c.is_joker
     )
     freed: list[tuple[int, set[Card]]] = []
+    stood_for: list[Card] = []
     for i, meld in enumerate(table):
         reps = [r for c, r in zip(meld.cards, meld.represents, strict=True) if c.is_joker]
         for rep, options in zip(reps, _redeemable(meld), strict=True):
@@ -39,10 +51,12 @@ def count_redemptions(table: Sequence[Meld], new: Sequence[Meld], played: Counte
                 still[rep] -= 1
             else:
                 freed.append((i, options))
+                stood_for.append(rep)
     for need in range(len(freed), 0, -1):
-        if _match_redemptions(freed, Counter(played), need):
-            return need
-    return 0
+        found = _assign_redemptions(freed, Counter(played), need, 0)
+        if found is not None:
+            return [Redemption(freed[k][0], stood_for[k], card) for k, card in found]
+    return []
 
 
 def _redeemable(meld: Meld) -> list[set[Card]]:
@@ -119,15 +133,22 @@ def check_redemptions(
 def _match_redemptions(
     slots: Sequence[tuple[int, set[Card]]], pool: Counter[Card], need: int
 ) -> bool:
-    # At most `jokers` (<= 6) slots: plain backtracking is enough.
+    return _assign_redemptions(slots, pool, need, 0) is not None
+
+
+def _assign_redemptions(
+    slots: Sequence[tuple[int, set[Card]]], pool: Counter[Card], need: int, start: int
+) -> list[tuple[int, Card]] | None:
+    """``need`` of the slots from ``start`` on, each paid by a card of ``pool``: their
+    indexes and cards, or None. At most `jokers` (<= 6) slots: plain backtracking."""
     if need == 0:
-        return True
-    for k, (_, options) in enumerate(slots):
-        for card in options:
+        return []
+    for k in range(start, len(slots)):
+        for card in sorted(slots[k][1]):
             if pool[card]:
                 pool[card] -= 1
-                ok = _match_redemptions(slots[k + 1 :], pool, need - 1)
+                rest = _assign_redemptions(slots, pool, need - 1, k + 1)
                 pool[card] += 1
-                if ok:
-                    return True
-    return False
+                if rest is not None:
+                    return [(k, card), *rest]
+    return None

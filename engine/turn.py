@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from engine.cards import JOKER, Card, parse_card, parse_meld_card
 from engine.errors import BadInput, Code, EngineError, InvalidMeld, RuleViolation
 from engine.jokers import JokerSwap as JokerSwap  # re-exported: tools import it from here
-from engine.jokers import check_redemptions, count_redemptions
+from engine.jokers import Redemption, check_redemptions, find_redemptions
 from engine.melds import Meld, meld_items, read_parsed_meld
 from engine.opening import check_opening
 from engine.rules import RuleSet
@@ -38,6 +38,7 @@ class TurnCheck:
     opening_points: int | None  # the opening's value when this commit opens
     placed_by: tuple[tuple[int, ...], ...]  # seat that placed each card, per meld
     redeemed: int = 0  # table jokers replaced by their natural card (RR-JOKER bonus)
+    redemptions: tuple[Redemption, ...] = ()  # which ones, and by what (jokerSwaps)
 
 
 def read_table(rules: RuleSet, melds: object) -> tuple[Meld, ...]:
@@ -155,13 +156,15 @@ def check_turn(
     if gone_jokers or joker_swaps:
         check_redemptions(rules, table, played, gone_jokers, joker_swaps, opened_before)
 
+    redemptions = tuple(find_redemptions(table, new, played))
     return TurnCheck(
         table=new,
         played=tuple(sorted(played.elements())),
         jokers_to_hand=gone_jokers,
         opening_points=opening_points,
         placed_by=_provenance(table, new, seat, placed_by),
-        redeemed=max(gone_jokers, count_redemptions(table, new, played)),
+        redeemed=max(gone_jokers, len(redemptions)),
+        redemptions=redemptions,
     )
 
 
