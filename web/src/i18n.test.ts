@@ -1,12 +1,13 @@
 // Every language has every text, and the components show no text outside the table.
-import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DICTS, LANGS, pickLang, translate, type Key } from "./i18n";
 import { formatChange, mergeRatings } from "./ratings";
 
-const SRC = join(__dirname);
-const ROOT = join(__dirname, "..", "..");
+import sdl from "../../schema.graphql?raw";
+import errorsPy from "../../engine/errors.py?raw";
+
+// The components' sources, as text.
+const SOURCES = import.meta.glob<string>("./*.tsx", { query: "?raw", import: "default", eager: true });
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const enumValues = (sdl: string, name: string) => {
   const body = sdl.match(new RegExp(`enum ${name} \\{([^}]*)\\}`))![1];
@@ -35,7 +36,6 @@ describe("translations", () => {
   });
 
   it("has a text for every value of the server enums the client names", () => {
-    const sdl = readFileSync(join(ROOT, "schema.graphql"), "utf8");
     const wanted: [string, string][] = [
       ["level", "BotLevel"], ["status", "MatchStatus"], ["tempo", "Tempo"],
       ["takeoverReason", "TakeoverReason"], ["rej", "RejectionCode"],
@@ -44,8 +44,7 @@ describe("translations", () => {
       for (const v of enumValues(sdl, name)) expect(en, `${prefix}_${v}`).toContain(`${prefix}_${v}`);
     }
     // The meld reasons of R-EXPLAIN (engine/errors.py MeldReason).
-    const errors = readFileSync(join(ROOT, "engine", "errors.py"), "utf8");
-    const reasons = [...errors.split("class MeldReason")[1].split("class ")[0].matchAll(/^\s+([A-Z_]+) = "/gm)].map((m) => m[1]);
+    const reasons = [...errorsPy.split("class MeldReason")[1].split("class ")[0].matchAll(/^\s+([A-Z_]+) = "/gm)].map((m) => m[1]);
     expect(reasons.length).toBeGreaterThan(5);
     for (const r of reasons) expect(en, `meld_${r}`).toContain(`meld_${r}`);
   });
@@ -55,8 +54,8 @@ describe("translations", () => {
     // literal: symbols, numbers, card codes, the brand and the language names.
     const allowed = /^(?:[\s·←→★✂⏱🂠+…—:,()\-/±%0-9]*|♠♥ Rummy|Rummy|Bot|777|789|English|Español|Nederlands)$/;
     const found: string[] = [];
-    for (const file of readdirSync(SRC).filter((f) => f.endsWith(".tsx"))) {
-      const code = readFileSync(join(SRC, file), "utf8");
+    expect(Object.keys(SOURCES).length).toBeGreaterThan(5);
+    for (const [file, code] of Object.entries(SOURCES)) {
       // (Not `=> Promise<` nor `a.length > 0 && <b`: code, not text.)
       for (const m of code.matchAll(/(?<![=-])>([^<>{}]+)</g)) {
         const text = m[1].trim();
