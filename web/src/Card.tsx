@@ -1,5 +1,5 @@
 import { useDraggable } from "@dnd-kit/core";
-import { t } from "./i18n";
+import { faceLetter, t } from "./i18n";
 import { CARD_COLOUR, TILE_COLOUR, SUIT_SYMBOL, parseCard, rankLabel } from "./cards";
 
 export function CardFace({ code, tiles, small }: { code: string; tiles: boolean; small?: boolean }) {
@@ -9,7 +9,7 @@ export function CardFace({ code, tiles, small }: { code: string; tiles: boolean;
   return (
     <span className={`face${tiles ? " tile" : ""}${small ? " small" : ""}${p.joker ? " joker" : ""}`} style={{ color: colour }} aria-label={name}>
       {p.joker && <span className="jk">★</span>}
-      {p.rank !== null ? <span className="rank">{rankLabel(p.rank, tiles)}</span> : <span className="jname">{t("joker")}</span>}
+      {p.rank !== null ? <span className="rank">{faceLetter(rankLabel(p.rank, tiles))}</span> : <span className="jname">{t("joker")}</span>}
       {!tiles && p.suit && <span className="suit">{SUIT_SYMBOL[p.suit]}</span>}
       {tiles && p.suit && <span className="dot" style={{ background: colour }} />}
     </span>

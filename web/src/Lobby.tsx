@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { gql } from "./api";
 import { CREATE, DEQUEUE, ENQUEUE, JOIN, LEADERBOARD, LOBBY, PLAYER_RATINGS, RULESETS } from "./ops";
 import type { BotLevel, LobbyQuery, RulesetsQuery, LeaderboardQuery, PlayerRatingsQuery, Tempo } from "./gql/graphql";
-import { serverText, t, tEnum, type Key } from "./i18n";
+import { serverText, t, tEnum, tn, type Key } from "./i18n";
 import { onUserEvent } from "./userEvents";
 
 const LEVELS: BotLevel[] = ["EASY" as BotLevel, "MEDIUM" as BotLevel, "HARD" as BotLevel, "EXPERT" as BotLevel];
@@ -200,8 +200,8 @@ export function Lobby({ me }: { me: { username: string } }) {
             <ul className="list">
               {list.map((m) => (
                 <li key={m.id} data-match={m.id} className={myTurnIds.has(m.id) ? "mine" : ""}>
-                  <a href={`#/match/${encodeURIComponent(m.id)}`}>{rulesetTitle(m.ruleset)}{m.ranked ? ` · ${t("rankedMatch")}` : ""} · {m.seats.map(seatName).join(", ")}</a>
-                  {kind !== "active" && <span className="muted"> {tEnum("status", m.status)}</span>}
+                  <a href={`#/match/${encodeURIComponent(m.id)}`}>{rulesetTitle(m.ruleset)}{m.ranked ? ` · ${t("rankedMatch")}` : ""} · {m.seats.map((s) => seatName(kind === "finished" ? { ...s, controller: null } : s)).join(", ")}</a>
+                  {m.status === "ABORTED" && <span className="muted"> {tEnum("status", m.status)}</span>}
                   {myTurnIds.has(m.id) && <span className="badge" data-testid="my-turn">{t("yourTurn")}</span>}
                 </li>
               ))}
@@ -249,11 +249,11 @@ export function Lobby({ me }: { me: { username: string } }) {
           {board?.leaderboard.edges.map(({ node: e }) => (
             <li key={e.user.username} {...(e.user.username === me.username ? { "data-me": "" } : {})}>
               {e.rank}. {e.user.username}{" "}
-              <span className="muted">{e.rating.ordinal.toFixed(1)} ({t("games", { n: e.rating.games })}{e.rating.provisional ? `, ${t("provisional")}` : ""})</span>
+              <span className="muted">{e.rating.ordinal.toFixed(1)} ({tn("games", e.rating.games)}{e.rating.provisional ? `, ${t("provisional")}` : ""})</span>
             </li>
           ))}
           {board && !onBoard && myRating && (
-            <li data-me="">… {me.username} <span className="muted">{myRating.ordinal.toFixed(1)} ({t("games", { n: myRating.games })}{myRating.provisional ? `, ${t("provisional")}` : ""})</span></li>
+            <li data-me="">… {me.username} <span className="muted">{myRating.ordinal.toFixed(1)} ({tn("games", myRating.games)}{myRating.provisional ? `, ${t("provisional")}` : ""})</span></li>
           )}
           {board && board.leaderboard.edges.length === 0 && <li className="muted">{t("noRatings")}</li>}
         </ol>

@@ -6,7 +6,7 @@ import type { BotLevel, CheckQuery, DrawSource, MatchFieldsFragment } from "./gq
 import { CardFace, DraggableCard } from "./Card";
 import { moveCard, played, rackOrder, reorder, sameTable, SeqTracker, splitMeld, type Draft, type Place, type Target } from "./draft";
 import { annotateJokers, sortByRank, sortBySuit } from "./cards";
-import { serverText, t, tEnum } from "./i18n";
+import { serverText, t, tEnum, tn } from "./i18n";
 import { rulesetTitle, seatName } from "./Lobby";
 import { formatChange, mergeRatings, readRatings, writeRatings, type MatchRatings } from "./ratings";
 import { onUserEvent } from "./userEvents";
@@ -326,7 +326,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
                   {t("botPlays")}{s.takeoverReason ? ` · ${tEnum("takeoverReason", String(s.takeoverReason)) ?? ""}` : ""}
                 </span>
               )}
-              <span className="meta">{t("cards", { n: s.handCount })}{s.opened ? ` · ${t("opened")}` : ""} · {t("points", { n: s.score })}</span>
+              <span className="meta">{tn("cards", s.handCount)}{s.opened ? ` · ${t("opened")}` : ""} · {t("points", { n: s.score })}</span>
             </li>
           ))}
         </ol>
@@ -563,7 +563,7 @@ function Ending({ match, ratings }: { match: M; ratings: MatchRatings }) {
         <tbody>
           {match.seats.map((s) => (
             <tr key={s.index} className={winners.has(s.index) ? "win" : ""} data-seat={s.index}>
-              <td>{winners.has(s.index) ? "★ " : ""}{seatName(s)}{s.resigned ? ` (${t("resigned")})` : ""}</td><td>{s.score}</td><td>{s.roundsWon}</td>
+              <td>{winners.has(s.index) ? "★ " : ""}{s.username ?? seatName(s)}{s.resigned ? ` (${t("resigned")})` : ""}</td><td>{s.score}</td><td>{s.roundsWon}</td>
               {showRatings && (
                 <td data-testid="rating-change">{s.username && !s.bot ? formatChange(ratings[s.username] ?? { before: undefined, after: null, exact: false }, t("unrated"), t("ratingPending")) || t("ratingPending") : "—"}</td>
               )}

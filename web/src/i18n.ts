@@ -76,6 +76,7 @@ const en = {
   leaveQueue: "Leave queue",
   leaderboard: "Leaderboard",
   games: "{n} games",
+  games_one: "1 game",
   provisional: "provisional",
   noRatings: "No rated games yet.",
   signedInAs: "Signed in as {name}.",
@@ -92,6 +93,7 @@ const en = {
   takeoverTitle: "A bot plays this seat",
   resigned: "resigned",
   cards: "{n} cards",
+  cards_one: "1 card",
   opened: "opened",
   points: "{n} pts",
   stock: "Stock",
@@ -265,6 +267,7 @@ const es: Record<Key, string> = {
   leaveQueue: "Salir de la cola",
   leaderboard: "Clasificación",
   games: "{n} partidas",
+  games_one: "1 partida",
   provisional: "provisional",
   noRatings: "Todavía no hay partidas clasificatorias.",
   signedInAs: "Has entrado como {name}.",
@@ -280,6 +283,7 @@ const es: Record<Key, string> = {
   takeoverTitle: "Un bot juega en este puesto",
   resigned: "abandonó",
   cards: "{n} cartas",
+  cards_one: "1 carta",
   opened: "abierto",
   points: "{n} ptos",
   stock: "Mazo",
@@ -446,6 +450,7 @@ const nl: Record<Key, string> = {
   leaveQueue: "Wachtrij verlaten",
   leaderboard: "Ranglijst",
   games: "{n} wedstrijden",
+  games_one: "1 wedstrijd",
   provisional: "voorlopig",
   noRatings: "Nog geen rangwedstrijden gespeeld.",
   signedInAs: "Ingelogd als {name}.",
@@ -461,6 +466,7 @@ const nl: Record<Key, string> = {
   takeoverTitle: "Een bot speelt deze plaats",
   resigned: "opgegeven",
   cards: "{n} kaarten",
+  cards_one: "1 kaart",
   opened: "uitgekomen",
   points: "{n} ptn",
   stock: "Trekstapel",
@@ -599,6 +605,17 @@ export function translate(l: Lang, k: Key, vars?: Record<string, string | number
   return s;
 }
 export const t = (k: Key, vars?: Record<string, string | number>) => translate(lang, k, vars);
+
+/** A count: `${key}_one` for 1 where the table has it (the three languages agree on 1). */
+export function tn(k: Key, n: number): string {
+  const one = `${k}_one`;
+  return n === 1 && one in en ? t(one as Key) : t(k, { n });
+}
+
+/** The face letters of J, Q, K in the viewer's language (Dutch: B, V, H, as its rule text). */
+export function faceLetter(letter: string): string {
+  return lang === "nl" ? ({ J: "B", Q: "V", K: "H" }[letter] ?? letter) : letter;
+}
 
 /** A key built from a server enum (level_EASY, status_ACTIVE...), or null if we have none. */
 export function tEnum(prefix: string, value: string | null | undefined, vars?: Record<string, string | number>): string | null {
