@@ -63,7 +63,10 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   }, [load]);
 
   // Live: follow the match's events from the last seq seen; any event refreshes the view.
+  // The server reads the viewer's seat when the subscription starts: after joining (a
+  // spectator of the invitation becomes a player) the page subscribes again.
   const subscribed = match !== null;
+  const seatNow = match?.mySeat ?? null;
   useEffect(() => {
     if (!subscribed) return;
     if (seq.current.last === 0 && match) seq.current.last = match.lastSeq;
@@ -73,7 +76,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
       setEvents((l) => [...l, `${ev.seq} ${ev.type}`]);
       load();
     });
-  }, [subscribed, matchId]);
+  }, [subscribed, matchId, seatNow]);
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 250);
