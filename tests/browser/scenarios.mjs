@@ -381,7 +381,7 @@ scenarios.ranked = async (browser) => {
   const row = page.locator("[data-testid=leaderboard] li[data-me]");
   await row.waitFor();
   const board = await row.textContent();
-  check(board.includes(name) && board.includes("1 games") && board.includes(after.toFixed(1)), "on the leaderboard: " + board);
+  check(board.includes(name) && board.includes("1 game,") && board.includes(after.toFixed(1)), "on the leaderboard: " + board);
   await shot(page, "leaderboard");
   return `rating ${change}; leaderboard: ${board}`;
 };
