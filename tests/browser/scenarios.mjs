@@ -386,6 +386,35 @@ scenarios.ranked = async (browser) => {
   return `rating ${change}; leaderboard: ${board}`;
 };
 
+// Reclaim seat: my turn runs out once (max_timeouts 1), a bot plays my seat (TAKEOVER),
+// the page offers the seat back, and after "Reclaim seat" I play my turns again.
+scenarios.reclaim = async (browser) => {
+  const page = await newPlayer(browser, "rs" + uid());
+  await page.getByLabel("Missed turns before a bot plays").fill("1");
+  await createMatch(page, { ruleset: "robbers", seats: 2, bots: 1, level: "EASY", turnSeconds: 15 });
+  await page.getByRole("button", { name: "Start" }).click();
+  await waitMyTurn(page);
+  // Nobody acts: the turn expires and a bot takes my seat over.
+  await page.locator(".seat.me[data-controller=TAKEOVER] [data-testid=takeover-badge]").waitFor({ timeout: 45_000 });
+  const note = page.getByTestId("reclaim");
+  await note.waitFor();
+  check((await note.textContent()).includes("timeouts"), "the reason: " + (await note.textContent()));
+  const button = page.getByRole("button", { name: "Reclaim seat" });
+  // (Disabled only while the bot is half-way through a turn of my seat.)
+  await page.waitForFunction(() => [...document.querySelectorAll("button")].some((b) => b.textContent === "Reclaim seat" && !b.disabled), null, { timeout: 30_000 });
+  await shot(page, "reclaim-offered");
+  await button.click();
+  await page.locator(".seat.me[data-controller=PLAYER]").waitFor({ timeout: 15_000 });
+  check((await note.count()) === 0, "the offer is gone");
+  // My next turn is mine to play.
+  await waitMyTurn(page, 60_000);
+  await page.getByRole("button", { name: "Draw" }).click();
+  await page.waitForFunction(() => !document.querySelector(".seat.me[data-on-turn]"), null, { timeout: 15_000 });
+  check((await page.locator(".seat.me[data-controller=PLAYER]").count()) === 1, "still mine after my move");
+  await shot(page, "reclaim");
+  return "taken over after a timeout, reclaimed, played a turn";
+};
+
 const name = process.argv[2];
 const browser = await launch();
 globalThis.pages = [];

@@ -16,6 +16,7 @@ const OPTION_LABELS: Record<string, Key> = {
   ace_high: "opt_ace_high",
   discard_pile: "opt_discard_pile",
   draw_two_river: "opt_draw_two_river",
+  max_timeouts: "opt_max_timeouts",
 };
 export const RULESET_TITLES: Record<string, string> = { robbers: "Robbers' Rummy", vatikan: "Vatikan", rummikub: "Rummikub", rummy: "Rummy" };
 export const rulesetTitle = (name: string) => RULESET_TITLES[name] ?? name;

@@ -310,7 +310,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
           <a href="#/">← {t("lobby")}</a>
           <span className="title">{rulesetTitle(match.ruleset)} · {t("round", { n: match.round })}{match.ranked ? ` · ${t("rankedMatch")}` : ""}</span>
           {deadline !== null && match.status === "ACTIVE" && (
-            <span className={`deadline${deadline <= 10 ? " urgent" : ""}`} data-testid="deadline" aria-label={t("timeLeft")}>⏱ {deadline} s</span>
+            <span className={`deadline${deadline <= 10 ? " urgent" : ""}`} data-testid="deadline" aria-label={t("timeLeft")}>{deadline} s</span>
           )}
           {"Notification" in window && Notification.permission === "default" && (
             <button type="button" className="ghost" onClick={() => Notification.requestPermission()}>{t("notifyMe")}</button>
@@ -329,7 +329,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
                   {t("botPlays")}{s.takeoverReason ? ` · ${tEnum("takeoverReason", String(s.takeoverReason)) ?? ""}` : ""}
                 </span>
               )}
-              <span className="meta">{tn("cards", s.handCount)}{s.opened ? ` · ${t("opened")}` : ""} · {t("points", { n: s.score })}</span>
+              <span className="meta">{tn(tiles ? "tiles" : "cards", s.handCount)}{s.opened ? ` · ${t("opened")}` : ""} · {t("points", { n: s.score })}</span>
             </li>
           ))}
         </ol>
