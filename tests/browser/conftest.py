@@ -9,15 +9,18 @@ written to var/browser/.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import LiveServer, start_asgi_server
+from tests.conftest import LiveServer, _database_url, start_asgi_server
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "var" / "browser"
@@ -36,12 +39,45 @@ def web_build() -> Path:
     return index
 
 
+# The ranked queue seats bots for the missing seats after this wait (the server process
+# stamps each ticket with it): long enough to see the ticket and leave the queue, short
+# enough for a ranked match against a bot to start within the test.
+QUEUE_BOT_FILL_SECONDS = "8"
+
+
 @pytest.fixture(scope="session")
 def web_server(
     web_build: Path, postgres: dict[str, Any], redis_url: str, live_worker: Any
 ) -> Iterator[LiveServer]:
-    with start_asgi_server(postgres, redis_url) as server:
+    with start_asgi_server(
+        postgres, redis_url, MATCHMAKING_BOT_FILL_SECONDS=QUEUE_BOT_FILL_SECONDS
+    ) as server:
         yield server
+
+
+@pytest.fixture
+def beat(postgres: dict[str, Any], redis_url: str, live_worker: Any) -> Iterator[None]:
+    """A real Celery beat for one test: its matchmaking tick (every second here) goes to
+    the session's worker, which forms the ranked tables. Only the tests of the queue run
+    it, so that its deadline sweeps touch no other test's matches."""
+    env = dict(os.environ, DATABASE_URL=_database_url(postgres), REDIS_URL=redis_url,
+               MATCHMAKING_TICK_SECONDS="1")  # fmt: skip
+    env.pop("RUMMY_VAR_DIR", None)
+    with tempfile.TemporaryDirectory(prefix="rummy-beat-") as workdir:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "--app", "config", "beat", "--loglevel", "WARNING",
+             "--schedule", str(Path(workdir) / "beat-schedule")],
+            cwd=ROOT, env=env,
+        )  # fmt: skip
+        try:
+            yield
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
 
 
 def run_scenario(server: LiveServer, name: str, timeout: float = 300) -> str:

@@ -258,6 +258,163 @@ const scenarios = {
   },
 };
 
+// The lobby's "my matches" (myMatches filter ACTIVE / MY_TURN / FINISHED) with the my-turn
+// badge; the es / nl switch; resign (with its confirmation); the result and a rematch.
+scenarios.lobby = async (browser) => {
+  const page = await newPlayer(browser, "lb" + uid());
+  await createMatch(page, { ruleset: "robbers", seats: 2, bots: 1, level: "EASY" });
+  const matchId = decodeURIComponent(page.url().split("#/match/")[1]);
+  await page.getByRole("button", { name: "Start" }).click();
+  await waitMyTurn(page);
+  // In the lobby the match is listed among mine, with the badge: my turn.
+  await page.getByRole("link", { name: /Lobby/ }).click();
+  const item = page.locator(`[data-testid=my-matches] [data-list=active] li[data-match="${matchId}"]`);
+  await item.getByTestId("my-turn").waitFor();
+  check((await page.getByTestId("my-turn-count").textContent()).includes("1"), "the count of matches waiting for me");
+  // The language switch: everything in Spanish, then Dutch (and the choice is kept).
+  const lang = page.locator("select[name=language]");
+  await lang.selectOption("es");
+  await page.getByRole("heading", { name: "Mis partidas" }).waitFor();
+  for (const text of ["Nueva partida", "Partidas abiertas", "Cola clasificatoria", "Clasificación"]) {
+    check(await page.getByText(text, { exact: false }).first().isVisible(), "Spanish: " + text);
+  }
+  check((await item.getByTestId("my-turn").textContent()) === "tu turno", "the badge in Spanish");
+  check((await page.locator("html").getAttribute("lang")) === "es", "html lang follows");
+  await shot(page, "lobby-es");
+  await page.setViewportSize({ width: 360, height: 780 });
+  await shot(page, "lobby-es-phone");
+  await page.setViewportSize({ width: 1280, height: 860 });
+  check((await lang.getAttribute("name")) === "language" && (await page.getByText("Idioma").count()) === 1, "the switch is named in Spanish");
+  await lang.selectOption("nl");
+  await page.getByRole("heading", { name: "Mijn wedstrijden" }).waitFor();
+  await page.reload();
+  await page.getByRole("heading", { name: "Mijn wedstrijden" }).waitFor(); // kept across a reload
+  check((await page.getByRole("button", { name: "Nieuwe wedstrijd" }).count()) === 1, "Dutch form button");
+  // The table in Dutch.
+  await item.getByRole("link").click();
+  await waitMyTurn(page);
+  await page.getByRole("button", { name: "Trekken" }).waitFor();
+  check((await page.getByText("Jouw hand").count()) > 0, "Dutch hand title");
+  await shot(page, "match-nl");
+  await lang.selectOption("en");
+  await page.getByRole("button", { name: "Draw" }).waitFor();
+  // Resign asks first; "Keep playing" changes nothing.
+  await page.getByRole("button", { name: "Resign" }).click();
+  await page.getByTestId("resign-confirm").waitFor();
+  await page.getByRole("button", { name: "Keep playing" }).click();
+  check((await page.getByTestId("resign-confirm").count()) === 0 && (await page.getByTestId("result").count()) === 0, "cancel keeps the match");
+  await page.getByRole("button", { name: "Resign" }).click();
+  await page.getByRole("button", { name: "Yes, resign" }).click();
+  // Two seats, one resigned: the match ends at once and the bot wins.
+  const result = page.getByTestId("result");
+  await result.waitFor({ timeout: 15_000 });
+  const me = page.locator("[data-testid=result] tr[data-seat]").filter({ hasText: "resigned" });
+  check((await me.count()) === 1, "my seat is shown resigned");
+  check((await page.locator("[data-testid=result] tr.win").textContent()).includes("bot"), "the bot won");
+  check((await page.getByRole("button", { name: "Resign" }).count()) === 0, "no Resign after the end");
+  await shot(page, "resigned");
+  await page.setViewportSize({ width: 360, height: 780 });
+  await shot(page, "resigned-phone");
+  await page.setViewportSize({ width: 1280, height: 860 });
+  // In the lobby it is finished now, without the badge.
+  await page.getByRole("link", { name: /Lobby/ }).first().click();
+  const done = page.locator(`[data-testid=my-matches] [data-list=finished] li[data-match="${matchId}"]`);
+  await done.waitFor();
+  check((await done.getByTestId("my-turn").count()) === 0, "no badge on a finished match");
+  // Rematch: a new match of the same rules and bots, ready to start.
+  await done.getByRole("link").click();
+  await page.getByRole("button", { name: "Rematch" }).click();
+  await page.waitForFunction((old) => location.hash.startsWith("#/match/") && decodeURIComponent(location.hash.split("/")[2]) !== old, matchId, { timeout: 10_000 });
+  const again = decodeURIComponent(page.url().split("#/match/")[1]);
+  check(again && again !== matchId, `a new match: ${again} (was ${matchId})`);
+  await page.waitForFunction(() => [...document.querySelectorAll("button")].some((b) => b.textContent === "Start" && !b.disabled));
+  check((await page.locator(".seat[data-controller=BOT]").count()) === 1, "the rematch has the bot again");
+  await page.getByRole("button", { name: "Start" }).click();
+  await page.locator("[data-on-turn]").waitFor();
+  await shot(page, "lobby");
+  return `badge on ${matchId}; es/nl switch; resigned; rematch ${again}`;
+};
+
+// The ranked queue: join, see the ticket, leave; join again and the queue seats me with a
+// bot (after its wait); resign, and the result shows my rating before → after; the
+// leaderboard has me on it.
+scenarios.ranked = async (browser) => {
+  const name = "rq" + uid();
+  const page = await newPlayer(browser, name);
+  await page.getByLabel("Ruleset").selectOption("robbers");
+  await page.getByLabel("Seats", { exact: true }).fill("2");
+  await page.getByRole("button", { name: "Join ranked queue" }).click();
+  const ticket = page.getByTestId("queue-status");
+  await ticket.waitFor();
+  const text = await ticket.textContent();
+  check(/Robbers' Rummy \(2 players, live\)/.test(text), "the ticket: " + text);
+  await shot(page, "queue");
+  await page.getByRole("button", { name: "Leave queue" }).click();
+  await page.getByRole("button", { name: "Join ranked queue" }).waitFor();
+  check((await ticket.count()) === 0, "the ticket is gone");
+  await page.getByRole("button", { name: "Join ranked queue" }).click();
+  await ticket.waitFor();
+  // The table forms (a bot for the missing seat) and the page goes to it (myEvents).
+  await page.waitForURL(/#\/match\//, { timeout: 60_000 });
+  await page.locator(".seat[data-controller=BOT]").waitFor();
+  check((await page.locator(".title").textContent()).includes("ranked"), "a ranked match");
+  check((await page.getByTestId("deadline").count()) === 1, "a live ranked match is timed");
+  check((await page.getByRole("button", { name: "Hint" }).count()) === 0, "no hints in ranked play");
+  await page.getByRole("button", { name: "Resign" }).click();
+  check((await page.getByTestId("resign-confirm").textContent()).includes("counts as a loss"), "the ranked warning");
+  await page.getByRole("button", { name: "Yes, resign" }).click();
+  await page.getByTestId("result").waitFor({ timeout: 15_000 });
+  // My rating, before → after (a loss: down), once the worker has rated the match.
+  const mine = page.locator("[data-testid=result] tr").filter({ hasText: name }).getByTestId("rating-change");
+  await page.waitForFunction((n) => {
+    const row = [...document.querySelectorAll("[data-testid=result] tr")].find((r) => r.textContent.includes(n));
+    return row && /→ -?\d+\.\d/.test(row.querySelector("[data-testid=rating-change]").textContent);
+  }, name, { timeout: 30_000 });
+  const change = await mine.textContent();
+  const [before, after] = change.split("→").map((x) => parseFloat(x));
+  check(Number.isFinite(before) && Number.isFinite(after) && before !== after, "my rating moved: " + change);
+  const botCell = await page.locator("[data-testid=result] tr").filter({ hasNotText: name }).last().getByTestId("rating-change").textContent();
+  check(botCell === "—", "a bot has no rating: " + botCell);
+  await shot(page, "ranked");
+  // The leaderboard of robbers (live) has me, with one game.
+  await page.getByRole("link", { name: /Lobby/ }).first().click();
+  const row = page.locator("[data-testid=leaderboard] li[data-me]");
+  await row.waitFor();
+  const board = await row.textContent();
+  check(board.includes(name) && board.includes("1 game,") && board.includes(after.toFixed(1)), "on the leaderboard: " + board);
+  await shot(page, "leaderboard");
+  return `rating ${change}; leaderboard: ${board}`;
+};
+
+// Reclaim seat: my turn runs out once (max_timeouts 1), a bot plays my seat (TAKEOVER),
+// the page offers the seat back, and after "Reclaim seat" I play my turns again.
+scenarios.reclaim = async (browser) => {
+  const page = await newPlayer(browser, "rs" + uid());
+  await page.getByLabel("Missed turns before a bot plays").fill("1");
+  await createMatch(page, { ruleset: "robbers", seats: 2, bots: 1, level: "EASY", turnSeconds: 15 });
+  await page.getByRole("button", { name: "Start" }).click();
+  await waitMyTurn(page);
+  // Nobody acts: the turn expires and a bot takes my seat over.
+  await page.locator(".seat.me[data-controller=TAKEOVER] [data-testid=takeover-badge]").waitFor({ timeout: 45_000 });
+  const note = page.getByTestId("reclaim");
+  await note.waitFor();
+  check((await note.textContent()).includes("timeouts"), "the reason: " + (await note.textContent()));
+  const button = page.getByRole("button", { name: "Reclaim seat" });
+  // (Disabled only while the bot is half-way through a turn of my seat.)
+  await page.waitForFunction(() => [...document.querySelectorAll("button")].some((b) => b.textContent === "Reclaim seat" && !b.disabled), null, { timeout: 30_000 });
+  await shot(page, "reclaim-offered");
+  await button.click();
+  await page.locator(".seat.me[data-controller=PLAYER]").waitFor({ timeout: 15_000 });
+  check((await note.count()) === 0, "the offer is gone");
+  // My next turn is mine to play.
+  await waitMyTurn(page, 60_000);
+  await page.getByRole("button", { name: "Draw" }).click();
+  await page.waitForFunction(() => !document.querySelector(".seat.me[data-on-turn]"), null, { timeout: 15_000 });
+  check((await page.locator(".seat.me[data-controller=PLAYER]").count()) === 1, "still mine after my move");
+  await shot(page, "reclaim");
+  return "taken over after a timeout, reclaimed, played a turn";
+};
+
 const name = process.argv[2];
 const browser = await launch();
 globalThis.pages = [];

@@ -10,11 +10,22 @@ from tests.browser.conftest import ARTIFACTS, run_scenario
 from tests.conftest import LiveServer
 
 
-@pytest.mark.parametrize("name", ["two", "rummikub", "rummy", "invalid", "reconnect", "timer"])
+@pytest.mark.parametrize(
+    "name", ["two", "rummikub", "rummy", "invalid", "reconnect", "timer", "lobby", "reclaim"]
+)
 def test_scenario(web_server: LiveServer, name: str) -> None:
     line = run_scenario(web_server, name)
     assert line.startswith(f"ok {name}")
     assert (ARTIFACTS / f"{name}.png").stat().st_size > 10_000
+
+
+@pytest.mark.usefixtures("beat")
+def test_ranked_queue(web_server: LiveServer) -> None:
+    """Join, see and leave the ranked queue; a match formed with a bot; resign; the rating
+    before → after on the result; the leaderboard (scenarios.mjs `ranked`)."""
+    line = run_scenario(web_server, "ranked")
+    assert "rating" in line and "→" in line
+    assert (ARTIFACTS / "ranked.png").stat().st_size > 10_000
 
 
 def test_served_at_root(web_server: LiveServer) -> None:

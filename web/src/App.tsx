@@ -4,7 +4,8 @@ import { LOGIN, LOGOUT, ME, REGISTER } from "./ops";
 import { Lobby } from "./Lobby";
 import { MatchPage } from "./MatchPage";
 import { ReplayPage } from "./ReplayPage";
-import { getLang, setLang, t, type Lang } from "./i18n";
+import { getLang, serverText, setLang, t, type Lang } from "./i18n";
+import { followUserEvents } from "./userEvents";
 
 function useHash(): string {
   const [hash, setHash] = useState(location.hash);
@@ -28,6 +29,9 @@ export function App() {
       .catch(() => setUser(null));
   }, []);
 
+  // My notifications (a ranked table formed, my rating moved) while logged in.
+  useEffect(() => (user ? followUserEvents(user.username) : undefined), [user?.id]);
+
   const logout = useCallback(async () => {
     try {
       await gql(LOGOUT);
@@ -45,8 +49,8 @@ export function App() {
         <a href="#/" className="brand">♠♥ Rummy</a>
         <span className="spacer" />
         <label className="lang">
-          <span className="sr">Language</span>
-          <select value={getLang()} onChange={(e) => { setLang(e.target.value as Lang); setLangState(e.target.value as Lang); }}>
+          <span className="sr">{t("language")}</span>
+          <select name="language" value={getLang()} onChange={(e) => { setLang(e.target.value as Lang); setLangState(e.target.value as Lang); }}>
             <option value="en">English</option>
             <option value="es">Español</option>
             <option value="nl">Nederlands</option>
@@ -56,7 +60,7 @@ export function App() {
         {user && <button type="button" onClick={logout}>{t("logout")}</button>}
       </header>
       <main>
-        {user === undefined ? null : user === null ? (
+        {user === undefined ? <div className="panel">{t("loading")}</div> : user === null ? (
           <AuthForm onUser={setUser} />
         ) : route[0] === "match" && route[1] ? (
           <MatchPage key={route[1]} matchId={decodeURIComponent(route[1])} invite={route[2] ? decodeURIComponent(route[2]) : null} me={user} />
@@ -70,6 +74,8 @@ export function App() {
   );
 }
 
+const RULESET_NAMES = ["Robbers' Rummy", "Rummikub", "Vatikan", "Rummy"];
+
 function AuthForm({ onUser }: { onUser: (u: { id: string; username: string }) => void }) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
@@ -81,7 +87,7 @@ function AuthForm({ onUser }: { onUser: (u: { id: string; username: string }) =>
       if (r.__typename === "AuthPayload") {
         setToken(r.token);
         onUser(r.user);
-      } else setMessage(r.message);
+      } else setMessage(serverText("rej", r.code, r.message));
     } catch (e) {
       setMessage((e as Error).message);
     }
@@ -89,7 +95,8 @@ function AuthForm({ onUser }: { onUser: (u: { id: string; username: string }) =>
   return (
     <form className="panel auth" onSubmit={(e) => { e.preventDefault(); submit("login"); }}>
       <h1>Rummy</h1>
-      <p className="muted">Robbers' Rummy · Rummikub · Vatikan · Rummy</p>
+      <p className="muted">{RULESET_NAMES.join(" · ")}</p>
+      <p className="muted">{t("tagline")}</p>
       <label>{t("username")}<input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} /></label>
       <label>{t("password")}<input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} /></label>
       <div className="row">

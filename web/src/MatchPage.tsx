@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { DndContext, PointerSensor, TouchSensor, useDroppable, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { gql, subscribe } from "./api";
-import { ADD_BOT, CHECK, COMMIT, CREATE, DISCARD, DRAFT, DRAW, EVENTS, FITS, HINT, INVITATION, JOIN, MATCH, PASS, SET_RACK_ORDER, START, UNDO } from "./ops";
+import { ADD_BOT, CHECK, COMMIT, CREATE, DISCARD, DRAFT, DRAW, EVENTS, FITS, HINT, INVITATION, JOIN, MATCH, PASS, PLAYER_RATINGS, RECLAIM, RESIGN, SET_RACK_ORDER, START, UNDO } from "./ops";
 import type { BotLevel, CheckQuery, DrawSource, MatchFieldsFragment } from "./gql/graphql";
 import { CardFace, DraggableCard } from "./Card";
 import { moveCard, played, rackOrder, reorder, sameTable, SeqTracker, splitMeld, type Draft, type Place, type Target } from "./draft";
 import { annotateJokers, sortByRank, sortBySuit } from "./cards";
-import { t } from "./i18n";
+import { serverText, t, tEnum, tn } from "./i18n";
+import { rulesetTitle, seatName } from "./Lobby";
+import { formatChange, mergeRatings, readRatings, writeRatings, type MatchRatings } from "./ratings";
+import { onUserEvent } from "./userEvents";
 
 type M = MatchFieldsFragment;
 const meldCodes = (cards: { code: string; represents?: string | null }[]) =>
@@ -39,6 +42,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   const [now, setNow] = useState(Date.now());
   const [lastTable, setLastTable] = useState<string[][] | null>(null); // the table as my last turn left it
   const seq = useRef(new SeqTracker(0));
+  const [confirmResign, setConfirmResign] = useState(false);
   const [events, setEvents] = useState<string[]>([]);
 
   const load = useCallback(async () => {
@@ -59,7 +63,10 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   }, [load]);
 
   // Live: follow the match's events from the last seq seen; any event refreshes the view.
+  // The server reads the viewer's seat when the subscription starts: after joining (a
+  // spectator of the invitation becomes a player) the page subscribes again.
   const subscribed = match !== null;
+  const seatNow = match?.mySeat ?? null;
   useEffect(() => {
     if (!subscribed) return;
     if (seq.current.last === 0 && match) seq.current.last = match.lastSeq;
@@ -69,7 +76,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
       setEvents((l) => [...l, `${ev.seq} ${ev.type}`]);
       load();
     });
-  }, [subscribed, matchId]);
+  }, [subscribed, matchId, seatNow]);
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 250);
@@ -100,7 +107,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
       setLastTable(serverTable);
     }
     if (myTurn && document.hidden && "Notification" in window && Notification.permission === "granted" && draftTurn !== turnNo) {
-      new Notification("Rummy", { body: "Your turn" });
+      new Notification("Rummy", { body: t("notifyYourTurn") });
     }
   }, [match, myTurn, turnNo]);
 
@@ -115,7 +122,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
     try {
       const r = (await gql(SET_RACK_ORDER, { id: matchId, cards })).setRackOrder;
       if (r.__typename === "Rejection") {
-        setStatus(r.message);
+        setStatus(serverText("rej", r.code, r.message));
         load();
       } else setMatch(r);
     } catch (e) {
@@ -204,11 +211,11 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
     if (selected && canEdit) doMove(selected, to);
   };
 
-  const act = async (fn: () => Promise<{ __typename: string; message?: string } & Partial<M>>) => {
+  const act = async (fn: () => Promise<{ __typename: string; message?: string; code?: unknown } & Partial<M>>) => {
     setStatus("");
     try {
       const r = await fn();
-      if (r.__typename === "Rejection") setStatus(r.message ?? "Rejected");
+      if (r.__typename === "Rejection") setStatus(serverText("rej", r.code ? String(r.code) : null, r.message));
       else if (r.__typename === "Match") {
         // The turn goes on from the server's new table (classic rummy: meld after meld).
         setDraft(null);
@@ -224,7 +231,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   const draw = (source: DrawSource) => act(async () => (await gql(DRAW, { ...turnArgs(), source })).draw);
   const discard = () => {
     const code = selected?.startsWith("h:") ? hand[Number(selected.slice(2))] : null;
-    if (!code) return setStatus("Select a card in your hand to discard.");
+    if (!code) return setStatus(t("selectDiscard"));
     setSelected(null);
     return act(async () => (await gql(DISCARD, { ...turnArgs(), card: code })).discard);
   };
@@ -247,26 +254,36 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   const hint = async () => {
     try {
       const d = await gql(HINT, { id: matchId });
-      if (!d.hint) return setStatus("No play found.");
+      if (!d.hint) return setStatus(t("noHint"));
       if (draft) {
         const table = d.hint.table.map((m) => meldCodes(m.cards));
         const playedCodes = d.hint.played.map((c) => c.code);
         const left = [...serverHand];
         for (const c of playedCodes) left.splice(left.indexOf(c), 1);
         change({ table, hand: left });
-        setStatus(`Hint: play ${playedCodes.join(" ")} (${d.hint.points} points)`);
+        setStatus(t("hintPlay", { cards: playedCodes.join(" "), n: d.hint.points }));
       }
     } catch (e) {
       setStatus((e as Error).message);
     }
   };
 
+  const resign = () => {
+    setConfirmResign(false);
+    return act(async () => (await gql(RESIGN, { id: matchId })).resign);
+  };
+  const reclaim = () => act(async () => (await gql(RECLAIM, { id: matchId })).reclaimSeat);
+  const ratings = useRankedRatings(match);
+
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 6 } }));
 
-  if (missing) return <div className="panel"><p>This match does not exist, or you cannot see it.</p><a href="#/">{t("back")}</a></div>;
-  if (!match) return <div className="panel">Loading…</div>;
+  if (missing) return <div className="panel"><p>{t("notFound")}</p><a href="#/">{t("back")}</a></div>;
+  if (!match) return <div className="panel">{t("loading")}</div>;
 
   const seated = match.mySeat !== null && match.mySeat !== undefined;
+  const mySeatRow = seated ? match.seats.find((s) => s.index === match.mySeat) : undefined;
+  // A bot plays my seat (T-TAKEOVER): offer it back, unless I resigned it.
+  const takenOver = String(mySeatRow?.controller) === "TAKEOVER" && !mySeatRow?.resigned;
   const allValid = !!draft && checks.length === draft.table.length && checks.every((c) => c.valid);
   const changed = !!draft && !sameTable(draft.table, serverTable);
   // Seconds left, never shown above the turn's allowance (the deadline may carry a grace).
@@ -291,12 +308,12 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
       <div className={`match${tiles ? " rk" : ""}`} data-last-seq={seq.current.last} data-events={events.map((e) => e.split(" ")[0]).join(",")}>
         <div className="bar">
           <a href="#/">← {t("lobby")}</a>
-          <span className="title">{match.ruleset} · round {match.round}{match.ranked ? " · ranked" : ""}</span>
+          <span className="title">{rulesetTitle(match.ruleset)} · {t("round", { n: match.round })}{match.ranked ? ` · ${t("rankedMatch")}` : ""}</span>
           {deadline !== null && match.status === "ACTIVE" && (
-            <span className={`deadline${deadline <= 10 ? " urgent" : ""}`} data-testid="deadline" aria-label="Time left">⏱ {deadline}s</span>
+            <span className={`deadline${deadline <= 10 ? " urgent" : ""}`} data-testid="deadline" aria-label={t("timeLeft")}>{deadline} s</span>
           )}
           {"Notification" in window && Notification.permission === "default" && (
-            <button type="button" className="ghost" onClick={() => Notification.requestPermission()}>Notify me</button>
+            <button type="button" className="ghost" onClick={() => Notification.requestPermission()}>{t("notifyMe")}</button>
           )}
         </div>
 
@@ -305,14 +322,14 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
             <li key={s.index} className={`seat${match.turn?.seat === s.index ? " on" : ""}${s.index === match.mySeat ? " me" : ""}`}
               data-controller={s.controller ?? undefined}
               {...(match.turn?.seat === s.index && match.status === "ACTIVE" ? { "data-on-turn": "" } : {})}>
-              <strong>{s.username ?? (s.bot ? `Bot` : "empty")}</strong>
-              {String(s.controller) === "BOT" && <span className="badge bot" data-testid="bot-badge">bot{s.bot ? ` ${s.bot.toLowerCase()}` : ""}</span>}
+              <strong>{s.username ?? (s.bot ? "Bot" : t("emptySeat"))}{s.index === match.mySeat && <span className="you"> {t("you")}</span>}</strong>
+              {String(s.controller) === "BOT" && <span className="badge bot" data-testid="bot-badge">{s.bot ? t("botOf", { level: tEnum("level", s.bot) ?? "" }) : t("bot")}</span>}
               {String(s.controller) === "TAKEOVER" && (
-                <span className="badge takeover" data-testid="takeover-badge" title="A bot plays this seat">
-                  bot plays{s.takeoverReason ? ` · ${String(s.takeoverReason).toLowerCase().replace(/_/g, " ")}` : ""}
+                <span className="badge takeover" data-testid="takeover-badge" title={t("takeoverTitle")}>
+                  {t("botPlays")}{s.takeoverReason ? ` · ${tEnum("takeoverReason", String(s.takeoverReason)) ?? ""}` : ""}
                 </span>
               )}
-              <span className="meta">{s.handCount} {t("cards")}{s.opened ? ` · ${t("opened")}` : ""} · {s.score} pts</span>
+              <span className="meta">{tn(tiles ? "tiles" : "cards", s.handCount)}{s.opened ? ` · ${t("opened")}` : ""} · {t("points", { n: s.score })}</span>
             </li>
           ))}
         </ol>
@@ -321,7 +338,14 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
           <Waiting match={match} seated={seated} invite={invite} inviteLink={inviteLink} reload={setMatch} setStatus={setStatus} />
         )}
 
-        {(match.status === "FINISHED" || match.status === "ABORTED") && <Ending match={match} />}
+        {(match.status === "FINISHED" || match.status === "ABORTED") && <Ending match={match} ratings={ratings} />}
+        {takenOver && match.status === "ACTIVE" && (
+          <div className="panel takeover-note" data-testid="reclaim">
+            <span>{t("reclaimNote", { reason: tEnum("takeoverReason", String(mySeatRow?.takeoverReason ?? "")) ?? t("botPlays") })}</span>{" "}
+            <button type="button" className="primary" data-action="reclaim" disabled={!legal?.canReclaim} onClick={reclaim}>{t("reclaim")}</button>
+            {!legal?.canReclaim && <span className="muted"> {t("reclaimLater")}</span>}
+          </div>
+        )}
 
         <div className="piles">
           <span className="pile" aria-label={t("stock")}>🂠 <b>{match.stockCount}</b> <small>{t("stock")}</small></span>
@@ -329,12 +353,12 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
             <span className="pile">{match.discardTop ? <CardFace code={match.discardTop.code} tiles={tiles} small /> : "—"} <small>{t("discardPile")} ({match.discardCount})</small></span>
           )}
           {match.river.length > 0 && (
-            <span className="pile river">River: {match.river.map((c, i) => <CardFace key={i} code={c.code} tiles={tiles} small />)}</span>
+            <span className="pile river">{t("river")}: {match.river.map((c, i) => <CardFace key={i} code={c.code} tiles={tiles} small />)}</span>
           )}
-          {othersDraft && <span className="badge live">watching {match.seats[match.turn!.seat]?.username ?? "bot"} build…</span>}
+          {othersDraft && <span className="badge live">{t("watching", { name: match.seats[match.turn!.seat]?.username ?? t("aBot") })}</span>}
         </div>
 
-        <section data-testid="table" className={`table${othersDraft ? " drafting" : ""}`} aria-label="Table">
+        <section data-testid="table" className={`table${othersDraft ? " drafting" : ""}`} aria-label={t("table")}>
           {shownTable.map((meld, mi) => {
             const check = draft ? checks.find((c) => c.meldIndex === mi) : undefined;
             return (
@@ -342,7 +366,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
                 {meld.map((code, ci) => (
                   <span key={ci} className="slot">
                     {canEdit && ci > 0 && meld.length > 1 && selected === null && (
-                      <button type="button" className="split" title="Split here" aria-label={`Split meld ${mi + 1} before card ${ci + 1}`} onClick={(e) => { e.stopPropagation(); change(splitMeld(draft!, mi, ci)); }}>✂</button>
+                      <button type="button" className="split" title={t("splitHere")} aria-label={t("splitAria", { meld: mi + 1, card: ci + 1 })} onClick={(e) => { e.stopPropagation(); change(splitMeld(draft!, mi, ci)); }}>✂</button>
                     )}
                     <DraggableCard id={`m:${mi}:${ci}`} code={code} tiles={tiles} disabled={!canEdit} selected={selected === `m:${mi}:${ci}`}
                       changed={!draft && changedSinceLast.has(code)}
@@ -353,31 +377,41 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
             );
           })}
           {canEdit && <NewMeld onTap={() => tapTarget({ zone: "new" })} />}
-          {shownTable.length === 0 && !canEdit && <p className="muted empty">No melds on the table yet.</p>}
+          {shownTable.length === 0 && !canEdit && <p className="muted empty">{t("noMelds")}</p>}
         </section>
 
         {seated && (
           <>
             <div className="controls">
               {legal?.drawSources.map((src) => (
-                <button key={src} type="button" disabled={!myTurn} onClick={() => draw(src)}>{String(src) === "STOCK" ? "Draw" : String(src) === "DISCARD" ? `Take ${match.discardTop?.code ?? "discard"}` : `Take from the ${String(src).toLowerCase()}`}</button>
+                <button key={src} type="button" data-action={`draw-${String(src).toLowerCase()}`} disabled={!myTurn} onClick={() => draw(src)}>{String(src) === "STOCK" ? t("draw") : String(src) === "DISCARD" ? t("takeDiscard", { card: match.discardTop?.code ?? "" }) : t("takeRiver")}</button>
               ))}
               {myTurn && (legal?.canCommit || legal?.canUpdateDraft) && (
-                <button type="button" className="primary" disabled={!canCommit} onClick={commit}>Commit</button>
+                <button type="button" className="primary" data-action="commit" disabled={!canCommit} onClick={commit}>{t("commit")}</button>
               )}
-              {myTurn && draft && <button type="button" disabled={!changed} onClick={reset}>Reset</button>}
-              {myTurn && (history.length > 0 || legal?.canUndo) && <button type="button" onClick={undo}>Undo</button>}
-              {myTurn && legal?.canPass && <button type="button" onClick={pass}>Pass</button>}
-              {myTurn && (legal?.discardable.length ?? 0) > 0 && <button type="button" onClick={discard}>Discard</button>}
-              {myTurn && !match.ranked && (legal?.canCommit || legal?.canUpdateDraft) && <button type="button" className="ghost" onClick={hint}>Hint</button>}
-              {!myTurn && match.status === "ACTIVE" && <span className="muted">Waiting for {match.seats[match.turn?.seat ?? 0]?.username ?? "a bot"}…</span>}
+              {myTurn && draft && <button type="button" data-action="reset" disabled={!changed} onClick={reset}>{t("reset")}</button>}
+              {myTurn && (history.length > 0 || legal?.canUndo) && <button type="button" data-action="undo" onClick={undo}>{t("undo")}</button>}
+              {myTurn && legal?.canPass && <button type="button" data-action="pass" onClick={pass}>{t("pass")}</button>}
+              {myTurn && (legal?.discardable.length ?? 0) > 0 && <button type="button" data-action="discard" onClick={discard}>{t("discard")}</button>}
+              {myTurn && !match.ranked && (legal?.canCommit || legal?.canUpdateDraft) && <button type="button" className="ghost" data-action="hint" onClick={hint}>{t("hint")}</button>}
+              {!myTurn && match.status === "ACTIVE" && <span className="muted">{t("waitingFor", { name: match.seats[match.turn?.seat ?? 0]?.username ?? t("aBot") })}</span>}
+              {match.status === "ACTIVE" && legal?.canResign && !confirmResign && (
+                <button type="button" className="ghost danger" data-action="resign" onClick={() => setConfirmResign(true)}>{t("resign")}</button>
+              )}
             </div>
+            {confirmResign && match.status === "ACTIVE" && (
+              <div className="confirm" role="alertdialog" aria-labelledby="resign-q" data-testid="resign-confirm">
+                <p id="resign-q">{t("resignQuestion")}{match.ranked ? ` ${t("resignRanked")}` : ""}</p>
+                <button type="button" className="danger" data-action="resign-confirm" onClick={resign}>{t("resignConfirm")}</button>
+                <button type="button" data-action="resign-cancel" autoFocus onClick={() => setConfirmResign(false)}>{t("keepPlaying")}</button>
+              </div>
+            )}
             <p role="status" className="status">{status}</p>
             <Hand canEdit={canEdit} onTap={() => tapTarget({ zone: "hand" })}>
               <div className="hand-head">
                 <span>{t("hand")} ({hand.length})</span>
-                <button type="button" className="ghost" disabled={!legal?.canUpdateRackOrder} onClick={() => saveRack(sortByRank(hand))}>777</button>
-                <button type="button" className="ghost" disabled={!legal?.canUpdateRackOrder} onClick={() => saveRack(sortBySuit(hand))}>789</button>
+                <button type="button" className="ghost" aria-label={t("sortRank")} title={t("sortRank")} disabled={!legal?.canUpdateRackOrder} onClick={() => saveRack(sortByRank(hand))}>777</button>
+                <button type="button" className="ghost" aria-label={t("sortSuit")} title={t("sortSuit")} disabled={!legal?.canUpdateRackOrder} onClick={() => saveRack(sortBySuit(hand))}>789</button>
               </div>
               <div className="cards">
                 {hand.map((code, i) => (
@@ -390,7 +424,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
           </>
         )}
         {!seated && <p role="status" className="status">{status}</p>}
-        <details className="log"><summary>Events</summary><ul>{events.slice(-30).map((e, i) => <li key={i}>{e}</li>)}</ul></details>
+        <details className="log"><summary>{t("events")}</summary><ul>{events.slice(-30).map((e, i) => <li key={i}>{e}</li>)}</ul></details>
         <span className="sr" data-testid="me">{me.username}</span>
       </div>
     </DndContext>
@@ -405,7 +439,7 @@ function Meld({ index, invalid, fits, onTap, children }: { index: number; invali
       <div className="cards">{children}</div>
       {invalid && (
         <div className="why" data-testid="meld-error">
-          {invalid.message ?? invalid.reason}{invalid.missingCard ? ` — missing ${invalid.missingCard}` : ""}
+          {serverText("meld", invalid.reason ?? invalid.code, invalid.message)}{invalid.missingCard ? ` — ${t("missingCard", { card: invalid.missingCard })}` : ""}
         </div>
       )}
     </div>
@@ -424,7 +458,7 @@ function NewMeld({ onTap }: { onTap: () => void }) {
 
 function Hand({ canEdit, onTap, children }: { canEdit: boolean; onTap: () => void; children: React.ReactNode }) {
   const { setNodeRef, isOver } = useDroppable({ id: "hand", disabled: !canEdit });
-  return <section ref={setNodeRef} data-testid="hand" className={`hand${isOver ? " over" : ""}`} onClick={onTap} aria-label="Your hand">{children}</section>;
+  return <section ref={setNodeRef} data-testid="hand" className={`hand${isOver ? " over" : ""}`} onClick={onTap} aria-label={t("hand")}>{children}</section>;
 }
 
 function HandSlot({ index, children }: { index: number; children: React.ReactNode }) {
@@ -438,7 +472,7 @@ function Waiting({ match, seated, invite, inviteLink, reload, setStatus }: { mat
   const run = async (p: Promise<{ __typename: string; message?: string }>) => {
     const r = await p.catch((e: Error) => ({ __typename: "Rejection", message: e.message }));
     if (r.__typename === "Match") reload(r as unknown as M);
-    else setStatus(r.message ?? "");
+    else setStatus(serverText("rej", (r as { code?: string }).code, r.message));
   };
   return (
     <div className="panel waiting">
@@ -446,44 +480,104 @@ function Waiting({ match, seated, invite, inviteLink, reload, setStatus }: { mat
       {seated && match.private && (
         <p>{t("invite")}: <input readOnly value={inviteLink} aria-label={t("invite")} data-testid="invite-link" onFocus={(e) => e.target.select()} size={40} /></p>
       )}
-      {!seated && <button type="button" className="primary" onClick={() => run(gql(JOIN, { id: match.id, inviteCode: invite }).then((d) => d.joinMatch))}>Join</button>}
+      {!seated && <button type="button" className="primary" data-action="join" onClick={() => run(gql(JOIN, { id: match.id, inviteCode: invite }).then((d) => d.joinMatch))}>{t("join")}</button>}
       {match.mySeat === 0 && !full && (
         <span>
-          <select aria-label="Bot level" value={level} onChange={(e) => setLevel(e.target.value)}>
-            {["EASY", "MEDIUM", "HARD", "EXPERT"].map((l) => <option key={l}>{l}</option>)}
+          <select aria-label={t("botLevel")} value={level} onChange={(e) => setLevel(e.target.value)}>
+            {["EASY", "MEDIUM", "HARD", "EXPERT"].map((l) => <option key={l} value={l}>{tEnum("level", l)}</option>)}
           </select>
-          <button type="button" onClick={() => run(gql(ADD_BOT, { id: match.id, level: level as BotLevel }).then((d) => d.addBot))}>Add bot</button>
+          <button type="button" data-action="add-bot" onClick={() => run(gql(ADD_BOT, { id: match.id, level: level as BotLevel }).then((d) => d.addBot))}>{t("addBot")}</button>
         </span>
       )}
-      {match.mySeat === 0 && <button type="button" className="primary" disabled={!full} onClick={() => run(gql(START, { id: match.id }).then((d) => d.startMatch))}>Start</button>}
+      {match.mySeat === 0 && <button type="button" className="primary" data-action="start" disabled={!full} onClick={() => run(gql(START, { id: match.id }).then((d) => d.startMatch))}>{t("start")}</button>}
     </div>
   );
 }
 
-function Ending({ match }: { match: M }) {
+/**
+ * The rating of each person's seat in a ranked match, before → after (ordinals): noted
+ * while the match runs, read again after the end until every seat has its "after", and
+ * mine exactly from RatingChanged (myEvents). See ratings.ts.
+ */
+function useRankedRatings(match: M | null): MatchRatings {
+  const id = match?.id ?? "";
+  const ranked = !!match?.ranked;
+  const finished = match?.status === "FINISHED";
+  const active = match?.status === "ACTIVE";
+  const names = (match?.seats ?? []).filter((s) => s.username && !s.bot).map((s) => s.username as string);
+  const tempo = match?.correspondenceHours ? "CORRESPONDENCE" : "LIVE";
+  const [ratings, setRatings] = useState<MatchRatings>(() => (id ? readRatings(id) : {}));
+  const namesKey = names.join(",");
+  useEffect(() => {
+    if (!ranked || !(active || finished) || !namesKey) return;
+    let live = true;
+    let tries = 0;
+    const read = async () => {
+      const current: Record<string, { ordinal: number; games: number } | undefined> = {};
+      await Promise.all(
+        names.map(async (n) => {
+          const d = await gql(PLAYER_RATINGS, { username: n }).catch(() => null);
+          const r = d?.player?.ratings.find((x) => x.ruleset === match!.ruleset && String(x.tempo) === tempo);
+          current[n] = r ? { ordinal: r.ordinal, games: r.games } : undefined;
+        }),
+      );
+      if (!live) return;
+      const next = mergeRatings(readRatings(id), current, finished);
+      writeRatings(id, next);
+      setRatings(next);
+      // The worker rates the match shortly after its end: read again until it has.
+      const waiting = finished && names.some((n) => next[n]?.after === null);
+      if (waiting && tries++ < 20) timer = setTimeout(read, 1500);
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    read();
+    const off = onUserEvent((e) => {
+      if (e.type === "RATING_CHANGED" && e.matchId === id) setRatings(readRatings(id));
+    });
+    return () => {
+      live = false;
+      off();
+      if (timer) clearTimeout(timer);
+    };
+  }, [id, ranked, active, finished, namesKey]);
+  return ratings;
+}
+
+function Ending({ match, ratings }: { match: M; ratings: MatchRatings }) {
   const winners = new Set(match.winners.map((w) => w.index));
+  const [message, setMessage] = useState("");
   const rematch = async () => {
     const bots = match.seats.filter((s) => s.bot).map((s) => s.bot!);
-    const r = (await gql(CREATE, { input: { ruleset: match.ruleset, seats: match.players, bots, turnSeconds: match.turnSeconds ?? null, private: match.private } })).createMatch;
-    if (r.__typename === "Match") location.hash = `#/match/${encodeURIComponent(r.id)}`;
+    try {
+      const r = (await gql(CREATE, { input: { ruleset: match.ruleset, seats: match.players, bots, turnSeconds: match.turnSeconds ?? null, correspondenceHours: match.turnSeconds ? null : (match.correspondenceHours ?? null), private: match.private, options: match.options } })).createMatch;
+      if (r.__typename === "Match") location.hash = `#/match/${encodeURIComponent(r.id)}`;
+      else setMessage(serverText("rej", r.code, r.message));
+    } catch (e) {
+      setMessage((e as Error).message);
+    }
   };
   const rounds = (match.rounds as Record<string, unknown>[]) ?? [];
+  const showRatings = match.ranked && match.status === "FINISHED";
   return (
     <div className="panel ending" data-testid="result">
-      <h2>{match.status === "ABORTED" ? "Match aborted" : t("matchOver")}</h2>
+      <h2>{match.status === "ABORTED" ? t("matchAborted") : t("matchOver")}</h2>
       <table>
-        <thead><tr><th>Seat</th><th>Score</th><th>Rounds won</th></tr></thead>
+        <thead><tr><th>{t("seat")}</th><th>{t("score")}</th><th>{t("roundsWon")}</th>{showRatings && <th>{t("rating")}</th>}</tr></thead>
         <tbody>
           {match.seats.map((s) => (
-            <tr key={s.index} className={winners.has(s.index) ? "win" : ""}>
-              <td>{winners.has(s.index) ? "★ " : ""}{s.username ?? `bot ${s.bot?.toLowerCase()}`}</td><td>{s.score}</td><td>{s.roundsWon}</td>
+            <tr key={s.index} className={winners.has(s.index) ? "win" : ""} data-seat={s.index}>
+              <td>{winners.has(s.index) ? "★ " : ""}{s.username ?? seatName(s)}{s.resigned ? ` (${t("resigned")})` : ""}</td><td>{s.score}</td><td>{s.roundsWon}</td>
+              {showRatings && (
+                <td data-testid="rating-change">{s.username && !s.bot ? formatChange(ratings[s.username] ?? { before: undefined, after: null, exact: false }, t("unrated"), t("ratingPending")) || t("ratingPending") : "—"}</td>
+              )}
             </tr>
           ))}
         </tbody>
       </table>
-      <p className="muted">{rounds.length} round(s) played.{match.outcome?.ratings ? " Ratings updated." : ""}</p>
-      <button type="button" className="primary" onClick={rematch}>Rematch</button>{" "}
+      <p className="muted">{t("roundsPlayed", { n: rounds.length })}</p>
+      <button type="button" className="primary" data-action="rematch" onClick={rematch}>{t("rematch")}</button>{" "}
       <a href={`#/replay/${encodeURIComponent(match.id)}`}>{t("replay")}</a>
+      <p role="status" className="status">{message}</p>
     </div>
   );
 }

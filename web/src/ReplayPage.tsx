@@ -3,6 +3,8 @@ import { gql } from "./api";
 import { REPLAY } from "./ops";
 import type { ReplayQuery } from "./gql/graphql";
 import { CardFace } from "./Card";
+import { t } from "./i18n";
+import { rulesetTitle } from "./Lobby";
 
 /** Steps through a finished match's events, showing the table after each. */
 export function ReplayPage({ matchId }: { matchId: string }) {
@@ -11,8 +13,8 @@ export function ReplayPage({ matchId }: { matchId: string }) {
   useEffect(() => {
     gql(REPLAY, { id: matchId }).then((d) => setReplay(d.replay));
   }, [matchId]);
-  if (replay === undefined) return <div className="panel">Loading…</div>;
-  if (replay === null) return <div className="panel">No replay: the match is not over.</div>;
+  if (replay === undefined) return <div className="panel">{t("loading")}</div>;
+  if (replay === null) return <div className="panel">{t("noReplay")}</div>;
   const ev = replay.events[step];
   let table: string[][] = [];
   for (let i = step; i >= 0; i--) {
@@ -25,12 +27,12 @@ export function ReplayPage({ matchId }: { matchId: string }) {
   const tiles = replay.ruleset === "rummikub";
   return (
     <div className="panel replay">
-      <a href="#/">← Lobby</a>
-      <h2>Replay · {replay.ruleset}</h2>
+      <a href="#/">← {t("lobby")}</a>
+      <h2>{t("replay")} · {rulesetTitle(replay.ruleset)}</h2>
       <div className="controls">
-        <button type="button" disabled={step === 0} onClick={() => setStep(step - 1)}>Previous</button>
+        <button type="button" disabled={step === 0} onClick={() => setStep(step - 1)}>{t("previous")}</button>
         <span>{step + 1} / {replay.events.length}: <b>{ev?.type}</b></span>
-        <button type="button" disabled={step >= replay.events.length - 1} onClick={() => setStep(step + 1)}>Next</button>
+        <button type="button" disabled={step >= replay.events.length - 1} onClick={() => setStep(step + 1)}>{t("next")}</button>
       </div>
       <div className="table">
         {table.map((m, i) => (

@@ -5,7 +5,7 @@ export const MATCH_FIELDS = graphql(`
   fragment MatchFields on Match {
     id ruleset status ranked private players turnSeconds correspondenceHours options
     inviteCode mySeat stockCount discardCount round lastSeq outcome rounds
-    legalActions { phase onTurn canCommit drawSources riverTiles canPass discardable { code } canUndo canUpdateDraft canUpdateRackOrder }
+    legalActions { phase onTurn canCommit drawSources riverTiles canPass discardable { code } canUndo canUpdateDraft canUpdateRackOrder canResign canReclaim }
     discardTop { code }
     river { code }
     drawnCards { code }
@@ -47,7 +47,10 @@ export const LOGOUT = graphql(`mutation Logout { logout }`);
 export const LOBBY = graphql(`
   query Lobby {
     openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot controller } } } }
-    myMatches(first: 20) { edges { node { id ruleset status mySeat players turn { seat } seats { index username bot controller } } } }
+    waiting: myMatches(first: 20, status: WAITING) { edges { node { id ruleset status ranked mySeat players turnSeconds correspondenceHours turn { seat } seats { index username bot controller } } } }
+    active: myMatches(first: 30, filter: ACTIVE) { edges { node { id ruleset status ranked mySeat players turnSeconds correspondenceHours turn { seat } seats { index username bot controller } } } }
+    myTurn: myMatches(first: 50, filter: MY_TURN) { edges { node { id } } }
+    finished: myMatches(first: 10, filter: FINISHED) { edges { node { id ruleset status ranked mySeat players turnSeconds correspondenceHours turn { seat } seats { index username bot controller } } } }
     queueStatus { ruleset players tempo waitedSeconds searchRange }
   }
 `);
@@ -148,4 +151,26 @@ export const EVENTS = graphql(`
 `);
 export const REPLAY = graphql(`
   query Replay($id: ID!) { replay(matchId: $id) { matchId ruleset seats { index username bot } events { seq type payload } winners } }
+`);
+
+export const RESIGN = graphql(`
+  mutation Resign($id: ID!) {
+    resign(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }
+  }
+`);
+export const RECLAIM = graphql(`
+  mutation Reclaim($id: ID!) {
+    reclaimSeat(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }
+  }
+`);
+export const PLAYER_RATINGS = graphql(`
+  query PlayerRatings($username: String!) { player(username: $username) { username ratings { ruleset tempo ordinal games provisional } } }
+`);
+export const MY_EVENTS = graphql(`
+  subscription MyEvents {
+    myEvents {
+      __typename type matchId
+      ... on RatingChanged { ruleset tempo rank before { ordinal } after { ordinal provisional } }
+    }
+  }
 `);

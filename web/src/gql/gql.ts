@@ -15,13 +15,13 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    inviteCode mySeat stockCount discardCount round lastSeq outcome rounds\n    legalActions { phase onTurn canCommit drawSources riverTiles canPass discardable { code } canUndo canUpdateDraft canUpdateRackOrder }\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying controller takeoverReason }\n    winners { index }\n  }\n": typeof types.MatchFieldsFragmentDoc,
+    "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    inviteCode mySeat stockCount discardCount round lastSeq outcome rounds\n    legalActions { phase onTurn canCommit drawSources riverTiles canPass discardable { code } canUndo canUpdateDraft canUpdateRackOrder canResign canReclaim }\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying controller takeoverReason }\n    winners { index }\n  }\n": typeof types.MatchFieldsFragmentDoc,
     "query Me { me { id username } }": typeof types.MeDocument,
     "\n  query Rulesets {\n    rulesets { name family minPlayers maxPlayers optionList { name type default nullable min max choices fixed description } }\n  }\n": typeof types.RulesetsDocument,
     "\n  mutation Register($username: String!, $password: String!) {\n    register(username: $username, password: $password) {\n      __typename\n      ... on AuthPayload { token user { id username } }\n      ... on Rejection { code message }\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  mutation Login($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      __typename\n      ... on AuthPayload { token user { id username } }\n      ... on Rejection { code message }\n    }\n  }\n": typeof types.LoginDocument,
     "mutation Logout { logout }": typeof types.LogoutDocument,
-    "\n  query Lobby {\n    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot controller } } } }\n    myMatches(first: 20) { edges { node { id ruleset status mySeat players turn { seat } seats { index username bot controller } } } }\n    queueStatus { ruleset players tempo waitedSeconds searchRange }\n  }\n": typeof types.LobbyDocument,
+    "\n  query Lobby {\n    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot controller } } } }\n    waiting: myMatches(first: 20, status: WAITING) { edges { node { id ruleset status ranked mySeat players turnSeconds correspondenceHours turn { seat } seats { index username bot controller } } } }\n    active: myMatches(first: 30, filter: ACTIVE) { edges { node { id ruleset status ranked mySeat players turnSeconds correspondenceHours turn { seat } seats { index username bot controller } } } }\n    myTurn: myMatches(first: 50, filter: MY_TURN) { edges { node { id } } }\n    finished: myMatches(first: 10, filter: FINISHED) { edges { node { id ruleset status ranked mySeat players turnSeconds correspondenceHours turn { seat } seats { index username bot controller } } } }\n    queueStatus { ruleset players tempo waitedSeconds searchRange }\n  }\n": typeof types.LobbyDocument,
     "\n  query Leaderboard($ruleset: String!, $tempo: Tempo!) {\n    leaderboard(ruleset: $ruleset, tempo: $tempo, first: 20) {\n      edges { node { rank user { username } rating { ordinal games provisional } } }\n    }\n  }\n": typeof types.LeaderboardDocument,
     "\n  mutation Create($input: CreateMatchInput!) {\n    createMatch(input: $input) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.CreateDocument,
     "\n  mutation Join($id: ID!, $inviteCode: String) {\n    joinMatch(matchId: $id, inviteCode: $inviteCode) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.JoinDocument,
@@ -43,15 +43,19 @@ type Documents = {
     "\n  query Hint($id: ID!) { hint(matchId: $id) { table { cards { code represents } } played { code } cards points } }\n": typeof types.HintDocument,
     "\n  subscription Events($id: ID!, $after: Int) { matchEvents(matchId: $id, after: $after) { seq type payload } }\n": typeof types.EventsDocument,
     "\n  query Replay($id: ID!) { replay(matchId: $id) { matchId ruleset seats { index username bot } events { seq type payload } winners } }\n": typeof types.ReplayDocument,
+    "\n  mutation Resign($id: ID!) {\n    resign(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.ResignDocument,
+    "\n  mutation Reclaim($id: ID!) {\n    reclaimSeat(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.ReclaimDocument,
+    "\n  query PlayerRatings($username: String!) { player(username: $username) { username ratings { ruleset tempo ordinal games provisional } } }\n": typeof types.PlayerRatingsDocument,
+    "\n  subscription MyEvents {\n    myEvents {\n      __typename type matchId\n      ... on RatingChanged { ruleset tempo rank before { ordinal } after { ordinal provisional } }\n    }\n  }\n": typeof types.MyEventsDocument,
 };
 const documents: Documents = {
-    "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    inviteCode mySeat stockCount discardCount round lastSeq outcome rounds\n    legalActions { phase onTurn canCommit drawSources riverTiles canPass discardable { code } canUndo canUpdateDraft canUpdateRackOrder }\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying controller takeoverReason }\n    winners { index }\n  }\n": types.MatchFieldsFragmentDoc,
+    "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    inviteCode mySeat stockCount discardCount round lastSeq outcome rounds\n    legalActions { phase onTurn canCommit drawSources riverTiles canPass discardable { code } canUndo canUpdateDraft canUpdateRackOrder canResign canReclaim }\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying controller takeoverReason }\n    winners { index }\n  }\n": types.MatchFieldsFragmentDoc,
     "query Me { me { id username } }": types.MeDocument,
     "\n  query Rulesets {\n    rulesets { name family minPlayers maxPlayers optionList { name type default nullable min max choices fixed description } }\n  }\n": types.RulesetsDocument,
     "\n  mutation Register($username: String!, $password: String!) {\n    register(username: $username, password: $password) {\n      __typename\n      ... on AuthPayload { token user { id username } }\n      ... on Rejection { code message }\n    }\n  }\n": types.RegisterDocument,
     "\n  mutation Login($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      __typename\n      ... on AuthPayload { token user { id username } }\n      ... on Rejection { code message }\n    }\n  }\n": types.LoginDocument,
     "mutation Logout { logout }": types.LogoutDocument,
-    "\n  query Lobby {\n    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot controller } } } }\n    myMatches(first: 20) { edges { node { id ruleset status mySeat players turn { seat } seats { index username bot controller } } } }\n    queueStatus { ruleset players tempo waitedSeconds searchRange }\n  }\n": types.LobbyDocument,
+    "\n  query Lobby {\n    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot controller } } } }\n    waiting: myMatches(first: 20, status: WAITING) { edges { node { id ruleset status ranked mySeat players turnSeconds correspondenceHours turn { seat } seats { index username bot controller } } } }\n    active: myMatches(first: 30, filter: ACTIVE) { edges { node { id ruleset status ranked mySeat players turnSeconds correspondenceHours turn { seat } seats { index username bot controller } } } }\n    myTurn: myMatches(first: 50, filter: MY_TURN) { edges { node { id } } }\n    finished: myMatches(first: 10, filter: FINISHED) { edges { node { id ruleset status ranked mySeat players turnSeconds correspondenceHours turn { seat } seats { index username bot controller } } } }\n    queueStatus { ruleset players tempo waitedSeconds searchRange }\n  }\n": types.LobbyDocument,
     "\n  query Leaderboard($ruleset: String!, $tempo: Tempo!) {\n    leaderboard(ruleset: $ruleset, tempo: $tempo, first: 20) {\n      edges { node { rank user { username } rating { ordinal games provisional } } }\n    }\n  }\n": types.LeaderboardDocument,
     "\n  mutation Create($input: CreateMatchInput!) {\n    createMatch(input: $input) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.CreateDocument,
     "\n  mutation Join($id: ID!, $inviteCode: String) {\n    joinMatch(matchId: $id, inviteCode: $inviteCode) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.JoinDocument,
@@ -73,12 +77,16 @@ const documents: Documents = {
     "\n  query Hint($id: ID!) { hint(matchId: $id) { table { cards { code represents } } played { code } cards points } }\n": types.HintDocument,
     "\n  subscription Events($id: ID!, $after: Int) { matchEvents(matchId: $id, after: $after) { seq type payload } }\n": types.EventsDocument,
     "\n  query Replay($id: ID!) { replay(matchId: $id) { matchId ruleset seats { index username bot } events { seq type payload } winners } }\n": types.ReplayDocument,
+    "\n  mutation Resign($id: ID!) {\n    resign(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.ResignDocument,
+    "\n  mutation Reclaim($id: ID!) {\n    reclaimSeat(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.ReclaimDocument,
+    "\n  query PlayerRatings($username: String!) { player(username: $username) { username ratings { ruleset tempo ordinal games provisional } } }\n": types.PlayerRatingsDocument,
+    "\n  subscription MyEvents {\n    myEvents {\n      __typename type matchId\n      ... on RatingChanged { ruleset tempo rank before { ordinal } after { ordinal provisional } }\n    }\n  }\n": types.MyEventsDocument,
 };
 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    inviteCode mySeat stockCount discardCount round lastSeq outcome rounds\n    legalActions { phase onTurn canCommit drawSources riverTiles canPass discardable { code } canUndo canUpdateDraft canUpdateRackOrder }\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying controller takeoverReason }\n    winners { index }\n  }\n"): typeof import('./graphql').MatchFieldsFragmentDoc;
+export function graphql(source: "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    inviteCode mySeat stockCount discardCount round lastSeq outcome rounds\n    legalActions { phase onTurn canCommit drawSources riverTiles canPass discardable { code } canUndo canUpdateDraft canUpdateRackOrder canResign canReclaim }\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying controller takeoverReason }\n    winners { index }\n  }\n"): typeof import('./graphql').MatchFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -102,7 +110,7 @@ export function graphql(source: "mutation Logout { logout }"): typeof import('./
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Lobby {\n    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot controller } } } }\n    myMatches(first: 20) { edges { node { id ruleset status mySeat players turn { seat } seats { index username bot controller } } } }\n    queueStatus { ruleset players tempo waitedSeconds searchRange }\n  }\n"): typeof import('./graphql').LobbyDocument;
+export function graphql(source: "\n  query Lobby {\n    openMatches(first: 20) { edges { node { id ruleset players mySeat turnSeconds seats { index username bot controller } } } }\n    waiting: myMatches(first: 20, status: WAITING) { edges { node { id ruleset status ranked mySeat players turnSeconds correspondenceHours turn { seat } seats { index username bot controller } } } }\n    active: myMatches(first: 30, filter: ACTIVE) { edges { node { id ruleset status ranked mySeat players turnSeconds correspondenceHours turn { seat } seats { index username bot controller } } } }\n    myTurn: myMatches(first: 50, filter: MY_TURN) { edges { node { id } } }\n    finished: myMatches(first: 10, filter: FINISHED) { edges { node { id ruleset status ranked mySeat players turnSeconds correspondenceHours turn { seat } seats { index username bot controller } } } }\n    queueStatus { ruleset players tempo waitedSeconds searchRange }\n  }\n"): typeof import('./graphql').LobbyDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -187,6 +195,22 @@ export function graphql(source: "\n  subscription Events($id: ID!, $after: Int) 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Replay($id: ID!) { replay(matchId: $id) { matchId ruleset seats { index username bot } events { seq type payload } winners } }\n"): typeof import('./graphql').ReplayDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Resign($id: ID!) {\n    resign(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').ResignDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Reclaim($id: ID!) {\n    reclaimSeat(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').ReclaimDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlayerRatings($username: String!) { player(username: $username) { username ratings { ruleset tempo ordinal games provisional } } }\n"): typeof import('./graphql').PlayerRatingsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription MyEvents {\n    myEvents {\n      __typename type matchId\n      ... on RatingChanged { ruleset tempo rank before { ordinal } after { ordinal provisional } }\n    }\n  }\n"): typeof import('./graphql').MyEventsDocument;
 
 
 export function graphql(source: string) {
