@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 
 from bots.levels import choose_action
 from bots.strategy import NotOnTurn
@@ -51,21 +52,23 @@ DONE: frozenset[str] = frozenset(
 def bot_view(match: Match, seat: int) -> dict[str, Any] | None:
     """What ``seat`` may see of ``match`` (None before the start). The state never
     leaves this selector."""
-    from engine.views import view
-
     state = load_state(match)
     return None if state is None else view(state, seat)
 
 
 def play_turn(*, match_id: int, turn: int) -> str:
     """Play one action for the bot on turn ``turn`` of the match; what happened."""
-    match = Match.objects.filter(pk=match_id).first()
+    # The seat on turn with its match, in one query (no lock: the service locks).
+    row = (
+        Seat.objects.select_related("match")
+        .filter(match_id=match_id, index=F("match__on_turn"))
+        .first()
+    )
+    match = row.match if row is not None else None
     if match is None or match.status != MatchStatus.ACTIVE or match.turn != turn:
         return "stale"
+    assert row is not None and match.on_turn is not None
     seat = match.on_turn
-    if seat is None:
-        return "stale"
-    row = Seat.objects.get(match=match, index=seat)
     state = load_state(match)
     if state is None:
         return "stale"
@@ -113,7 +116,7 @@ def _fallback(match: Match, seat: int, match_id: int, turn: int) -> Any:
     match.refresh_from_db()
     seen = bot_view(match, seat)
     if seen is None or seen.get("legal") is None or match.turn != turn:
-        return Rejected(Code.STALE_TURN, "the turn is over")
+        return Rejected(MatchCode.STALE_TURN, "the turn is over")
     return _act(match_id, turn, seat, choose(seen))
 
 
