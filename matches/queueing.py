@@ -22,6 +22,9 @@ sweeper applies those.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -49,10 +52,32 @@ def send(name: str, args: list[Any], **options: Any) -> None:
     in_background(call, f"{name}{tuple(args)}")
 
 
+# Bot turns started inside ``collecting_bot_turns`` (a worker's task), to be played there.
+_collected: ContextVar[list[tuple[int, int]] | None] = ContextVar("bot_turns", default=None)
+
+
+@contextmanager
+def collecting_bot_turns() -> Iterator[list[tuple[int, int]]]:
+    """Within the block, a bot turn due at once (no think time) is collected, (match id,
+    turn), instead of queued: a worker task that started it plays it itself next
+    (``matches.bot_turns.playing_bots_inline``), without a trip through the broker."""
+    token = _collected.set([])
+    try:
+        collected = _collected.get()
+        assert collected is not None
+        yield collected
+    finally:
+        _collected.reset(token)
+
+
 def queue_bot_turn(match_id: int, turn: int, *, think: bool) -> None:
     """Queue ``bots.play_turn`` now (call it after commit). ``think``: live play, where a
     bot waits ``BOT_THINK_SECONDS`` before it moves."""
     countdown = settings.BOT_THINK_SECONDS if think else 0
+    collected = _collected.get()
+    if collected is not None and not countdown:
+        collected.append((match_id, turn))
+        return
     send(BOT_TASK, [match_id, turn], countdown=countdown or None, priority=BOT_PRIORITY)
 
 
