@@ -4,10 +4,13 @@
         [--concurrency 2] [--level EASY]
 
 Starts a throwaway PostgreSQL and Redis (scripts/test.py's helpers), migrates, starts a
-prefork worker (``--concurrency`` processes) and beat, then creates ``--matches`` live
-matches of Robbers' Rummy, each one idle person (every turn of theirs expires, so the
-clock works all the time) and three bots, and lets them play for ``--seconds``.
-Bot think time is 0, so bot latency is the machinery's alone.
+prefork worker (``--concurrency`` processes) and beat with production settings (DEBUG
+off), then creates ``--matches`` live matches of Robbers' Rummy, each one idle person
+(every turn of theirs expires, so the clock works all the time) and three bots, starts
+them all within a few seconds (the players are made without password hashing: set-up is
+not what is measured) and lets them play for ``--seconds``. Bot think time is 0, so bot
+latency is the machinery's alone. The machine's load average is printed before and
+after: other processes on the machine take from the same cores.
 
 Prints, from the stored event log (``created_at`` is stamped inside the transaction,
 just before its commit and publication):
@@ -71,7 +74,9 @@ def main() -> int:
         env.update(
             DATABASE_URL=database_url,
             REDIS_URL=redis_url,
-            DJANGO_DEBUG="1",
+            DJANGO_DEBUG="0",
+            SECRET_KEY="worker-bench-only-" + "x" * 40,
+            ALLOWED_HOSTS="127.0.0.1",
             GAME_TASK_QUEUE="bench",
             BOT_THINK_SECONDS="0",
             DEADLINE_SWEEP_SECONDS="2",
@@ -116,6 +121,8 @@ def run(args: argparse.Namespace, workdir: Path) -> int:
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()
+    from django.contrib.auth.hashers import make_password
+
     from accounts.models import User
     from config.celery import app
     from matches import services
@@ -128,9 +135,12 @@ def run(args: argparse.Namespace, workdir: Path) -> int:
             print("the worker did not start", file=sys.stderr)
             return 1
     created_at = time.monotonic()
+    load_before = os.getloadavg()
+    users = User.objects.bulk_create(
+        [User(username=f"bench{i}", password=make_password(None)) for i in range(args.matches)]
+    )
     match_ids = []
-    for i in range(args.matches):
-        user = User.objects.create_user(f"bench{i}", password="pw-unused-1")
+    for user in users:
         created = services.match_create(
             user=user,
             ruleset_name="robbers",
@@ -158,8 +168,10 @@ def run(args: argparse.Namespace, workdir: Path) -> int:
         (m, i) for m, i in Seat.objects.filter(match_id__in=match_ids)
         .exclude(bot_level="").values_list("match_id", "index")
     }  # fmt: skip
+    load_after = os.getloadavg()
     lateness: list[float] = []
     bot_latency: list[float] = []
+    bot_expired = 0
     rows = (
         MatchEvent.objects.filter(match_id__in=match_ids)
         .order_by("match_id", "seq")
@@ -172,6 +184,7 @@ def run(args: argparse.Namespace, workdir: Path) -> int:
         if match_id in waiting and kind not in ("TURN_STARTED",):
             turn, since = waiting.pop(match_id)
             bot_latency.append(t - since)
+            bot_expired += kind == "TURN_EXPIRED"
         if kind == "TURN_STARTED":
             started[match_id] = (public["seat"], public["turn"], t)
             if (match_id, public["seat"]) in bot_seats:
@@ -202,7 +215,10 @@ def run(args: argparse.Namespace, workdir: Path) -> int:
         f"bot move latency   n={len(bot_latency):5d}  p50 {bot_p50:7.0f} ms  "
         f"p99 {bot_p99:7.0f} ms  mean {bot_mean:7.0f} ms"
     )
-    print(f"bot moves          {moves} in {elapsed:.0f}s = {moves / elapsed:.1f}/s")
+    print(f"bot moves          {moves} in {elapsed:.0f}s = {moves / elapsed:.1f}/s; "
+          f"{bot_expired} bot turns ran out before the bot moved")  # fmt: skip
+    before, after = (" ".join(f"{x:.2f}" for x in load) for load in (load_before, load_after))
+    print(f"load average (1, 5, 15 min): before {before}, after {after}")
     print(f"(logs in {workdir})")
     return 0
 

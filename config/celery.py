@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from celery import Celery
+from celery.signals import worker_init, worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -21,6 +23,10 @@ app.conf.broker_connection_max_retries = None
 app.conf.broker_transport_options = {"socket_timeout": 5, "socket_connect_timeout": 2}
 app.conf.redis_socket_timeout = 5
 app.conf.redis_socket_connect_timeout = 2
+# A worker fetches one message per pool process ahead, no more: what waits goes on waiting
+# in the broker, where the clock's expiries overtake bot moves by priority
+# (matches.queueing) instead of queueing behind a batch the worker took already.
+app.conf.worker_prefetch_multiplier = 1
 # Every installed app's tasks module: matches.tasks holds the clock's and the bot seats'.
 app.autodiscover_tasks()
 
@@ -29,3 +35,24 @@ app.autodiscover_tasks()
 def ping() -> str:
     """Answer "pong": a worker is consuming the queue and results come back."""
     return "pong"
+
+
+# A worker process runs task after task: it keeps its database connection between them
+# (a new PostgreSQL session per task cost more than the task itself, issue 12) unless the
+# settings ask for something else: a persistent age, or a pool.
+WORKER_DB_CONN_MAX_AGE = 600
+
+
+def keep_database_connections(**_: Any) -> None:
+    from django.conf import settings
+
+    for db in settings.DATABASES.values():
+        if db.get("CONN_MAX_AGE") == 0 and "pool" not in db.get("OPTIONS", {}):
+            db["CONN_MAX_AGE"] = WORKER_DB_CONN_MAX_AGE
+            db["CONN_HEALTH_CHECKS"] = True
+
+
+# worker_init: the solo and thread pools run tasks in the worker's process;
+# worker_process_init: each prefork child (the parent holds no connection to keep).
+worker_init.connect(keep_database_connections, weak=False)
+worker_process_init.connect(keep_database_connections, weak=False)

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from django.db import transaction
+from django.db.models import F
 
 from bots.levels import choose_action
 from bots.strategy import NotOnTurn
@@ -27,12 +28,16 @@ from engine.views import view
 from matches.clock import is_correspondence
 from matches.errors import MatchCode, Rejected
 from matches.models import Match, MatchStatus, Seat
-from matches.queueing import queue_bot_turn
+from matches.queueing import collecting_bot_turns, queue_bot_turn
 from matches.seats import seat_control
 from matches.selectors import load_state
 from matches.services import match_act
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+# A task plays at most this many bot moves it started itself; it queues the rest.
+MAX_INLINE_MOVES = 16
 
 # The turn is over, the seat is someone else's now, or the move came too late: the task
 # has nothing to do (another task, a human or the clock has moved the match on).
@@ -51,21 +56,23 @@ DONE: frozenset[str] = frozenset(
 def bot_view(match: Match, seat: int) -> dict[str, Any] | None:
     """What ``seat`` may see of ``match`` (None before the start). The state never
     leaves this selector."""
-    from engine.views import view
-
     state = load_state(match)
     return None if state is None else view(state, seat)
 
 
 def play_turn(*, match_id: int, turn: int) -> str:
     """Play one action for the bot on turn ``turn`` of the match; what happened."""
-    match = Match.objects.filter(pk=match_id).first()
+    # The seat on turn with its match, in one query (no lock: the service locks).
+    row = (
+        Seat.objects.select_related("match")
+        .filter(match_id=match_id, index=F("match__on_turn"))
+        .first()
+    )
+    match = row.match if row is not None else None
     if match is None or match.status != MatchStatus.ACTIVE or match.turn != turn:
         return "stale"
+    assert row is not None and match.on_turn is not None
     seat = match.on_turn
-    if seat is None:
-        return "stale"
-    row = Seat.objects.get(match=match, index=seat)
     state = load_state(match)
     if state is None:
         return "stale"
@@ -113,7 +120,7 @@ def _fallback(match: Match, seat: int, match_id: int, turn: int) -> Any:
     match.refresh_from_db()
     seen = bot_view(match, seat)
     if seen is None or seen.get("legal") is None or match.turn != turn:
-        return Rejected(Code.STALE_TURN, "the turn is over")
+        return Rejected(MatchCode.STALE_TURN, "the turn is over")
     return _act(match_id, turn, seat, choose(seen))
 
 
@@ -121,3 +128,35 @@ def _still_bot(result: Any, seat: int) -> bool:
     """The result (a MatchView for ``seat``) says ``seat`` is still on turn."""
     game_view = result.view or {}
     return bool(game_view.get("legal")) and game_view.get("onTurn") == seat
+
+
+def playing_bots_inline(body: Callable[[], T]) -> T:
+    """Run ``body`` (a worker task's) and then play, in this process, the bot turns it
+    started that are due at once (no think time: correspondence, or
+    ``BOT_THINK_SECONDS = 0``), and those these start in turn, up to
+    ``MAX_INLINE_MOVES``; the rest are queued. A bot on turn after another bot (or
+    after its own draw) moves then without waiting in the broker behind other matches'
+    tasks. Each move is its own transaction through the services, as from its own task.
+    The clock's expiry task does not do this: it must stay short (``matches.tasks``)."""
+    failed: list[tuple[int, int]] = []
+    left: list[tuple[int, int]] = []
+    try:
+        with collecting_bot_turns() as pending:
+            try:
+                result = body()
+                moves = 0
+                while pending and moves < MAX_INLINE_MOVES:
+                    match_id, turn = pending.pop(0)
+                    moves += 1
+                    try:
+                        play_turn(match_id=match_id, turn=turn)
+                    except Exception:  # queued below: its own task retries
+                        log.exception("bot turn %s of match %s failed; queued", turn, match_id)
+                        failed.append((match_id, turn))
+            finally:
+                left = failed + pending
+    finally:
+        # Also when ``body`` raised after its commit: a started bot turn is never dropped.
+        for match_id, turn in left:
+            queue_bot_turn(match_id, turn, think=False)
+    return result

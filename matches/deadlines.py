@@ -36,7 +36,7 @@ from django.utils import timezone
 
 from matches import presence
 from matches.clock import turn_expired
-from matches.errors import MatchNotFound, Rejected
+from matches.errors import MatchCode, MatchNotFound, Rejected
 from matches.models import Match, MatchEvent, MatchStatus, Seat
 from matches.queueing import queue_bot_turn, queue_expiry, queue_notice
 from matches.seats import bot_plays_q, person_plays_q
@@ -51,7 +51,16 @@ SWEEP_BATCH = 500
 
 def expire_turn(*, match_id: int, turn: int) -> str:
     """Apply the deadline of ``turn`` if it is still current and past (idempotent); an
-    early delivery (clock skew, a deadline moved by a vacation) is queued again."""
+    early delivery (clock skew, a deadline moved by a vacation) is queued again.
+
+    Most expiries find their turn over (a bot or a person moved in time): one plain read
+    says so, without the lock and its transaction; the service re-checks under the lock
+    whatever this read lets through."""
+    current = Match.objects.filter(pk=match_id).values_list("status", "turn").first()
+    if current is None:
+        return "no such match"
+    if current[0] == MatchStatus.ACTIVE and current[1] != turn:
+        return str(MatchCode.STALE_TURN)  # what the service would answer
     try:
         result = match_timeout(match_id=match_id, turn=turn)
     except MatchNotFound:
@@ -109,9 +118,7 @@ def send_reminders(now: datetime) -> int:
             .update(reminded_turn=turn)
         )
         if claimed:
-            transaction.on_commit(
-                lambda m=match_id, t=turn: queue_notice(m, t, "TURN_REMINDER")  # type: ignore[misc]
-            )
+            transaction.on_commit(lambda m=match_id, t=turn: queue_notice(m, t, "TURN_REMINDER"))
             sent += 1
     return sent
 

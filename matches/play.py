@@ -81,7 +81,7 @@ def match_update_draft(
         bot_seat=bot_seat,
         turn=turn,
         key=None,
-        build=lambda seat: UpdateDraft(seat, table),  # type: ignore[arg-type]
+        build=lambda seat: UpdateDraft(seat, table),
         operation={"kind": "draft"},
     )
 

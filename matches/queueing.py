@@ -6,6 +6,13 @@ queued message carries anyway. Each send runs through ``publishing.in_background
 a hung broker holds the caller at most ``AFTER_COMMIT_WAIT``; what a lost message left
 undone the sweeper (``matches.deadlines``) finds and queues again.
 
+Priorities (the Redis transport's, 0 first): the clock's expiry goes before everything
+else, a notice next, a bot's move last. An ETA task waits in the broker like any other
+until a worker fetches it (and then in the worker until its time), so behind a queue of
+bot moves an expiry would be fetched after its deadline; with its priority it is
+fetched at once. A bot's move loses nothing by waiting behind an expiry: the expiry is
+what ends a turn on time.
+
 Live deadlines get an ETA task; a deadline further than ``DEADLINE_TASK_MAX_SECONDS``
 away (correspondence) gets none: Celery keeps an ETA task unacknowledged in the memory
 of the worker that fetched it, and Redis hands it out again after its visibility
@@ -15,6 +22,9 @@ sweeper applies those.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -27,6 +37,10 @@ from matches.publishing import in_background
 EXPIRE_TASK = "matches.expire_turn"
 BOT_TASK = "bots.play_turn"
 NOTIFY_TASK = "matches.notify"
+# Redis priorities: 0 is fetched first (kombu's default steps are 0, 3, 6, 9).
+EXPIRE_PRIORITY = 0
+NOTIFY_PRIORITY = 3
+BOT_PRIORITY = 6
 
 
 def send(name: str, args: list[Any], **options: Any) -> None:
@@ -38,11 +52,33 @@ def send(name: str, args: list[Any], **options: Any) -> None:
     in_background(call, f"{name}{tuple(args)}")
 
 
+# Bot turns started inside ``collecting_bot_turns`` (a worker's task), to be played there.
+_collected: ContextVar[list[tuple[int, int]] | None] = ContextVar("bot_turns", default=None)
+
+
+@contextmanager
+def collecting_bot_turns() -> Iterator[list[tuple[int, int]]]:
+    """Within the block, a bot turn due at once (no think time) is collected, (match id,
+    turn), instead of queued: a worker task that started it plays it itself next
+    (``matches.bot_turns.playing_bots_inline``), without a trip through the broker."""
+    token = _collected.set([])
+    try:
+        collected = _collected.get()
+        assert collected is not None
+        yield collected
+    finally:
+        _collected.reset(token)
+
+
 def queue_bot_turn(match_id: int, turn: int, *, think: bool) -> None:
     """Queue ``bots.play_turn`` now (call it after commit). ``think``: live play, where a
     bot waits ``BOT_THINK_SECONDS`` before it moves."""
     countdown = settings.BOT_THINK_SECONDS if think else 0
-    send(BOT_TASK, [match_id, turn], countdown=countdown or None)
+    collected = _collected.get()
+    if collected is not None and not countdown:
+        collected.append((match_id, turn))
+        return
+    send(BOT_TASK, [match_id, turn], countdown=countdown or None, priority=BOT_PRIORITY)
 
 
 def queue_expiry(match_id: int, turn: int, deadline: datetime | None) -> None:
@@ -52,12 +88,12 @@ def queue_expiry(match_id: int, turn: int, deadline: datetime | None) -> None:
         return
     horizon = timedelta(seconds=settings.DEADLINE_TASK_MAX_SECONDS)
     if deadline - timezone.now() <= horizon:
-        send(EXPIRE_TASK, [match_id, turn], eta=deadline)
+        send(EXPIRE_TASK, [match_id, turn], eta=deadline, priority=EXPIRE_PRIORITY)
 
 
 def queue_notice(match_id: int, turn: int, kind: str) -> None:
     """Queue ``matches.notify`` (YOUR_TURN, TURN_REMINDER) now (after commit)."""
-    send(NOTIFY_TASK, [match_id, turn, kind])
+    send(NOTIFY_TASK, [match_id, turn, kind], priority=NOTIFY_PRIORITY)
 
 
 def long_turn(deadline: datetime | None) -> bool:

@@ -27,7 +27,9 @@ RETRY: dict[str, Any] = {
 
 @shared_task(name="matches.expire_turn", **RETRY)
 def expire_turn(match_id: int, turn: int) -> str:
-    """Apply the deadline of ``turn`` (T-EXPIRY) once; a duplicate finds it STALE_TURN."""
+    """Apply the deadline of ``turn`` (T-EXPIRY) once; a duplicate finds it STALE_TURN.
+    It stays short (a bot on turn next gets a task of its own): other matches' expiries
+    wait for a free worker process behind it."""
     return deadlines.expire_turn(match_id=match_id, turn=turn)
 
 
@@ -52,5 +54,6 @@ def notify(match_id: int, turn: int, kind: str) -> int:
     max_retries=5,
 )
 def play_turn(match_id: int, turn: int) -> str:
-    """Play the next action of the bot on turn ``turn`` of the match, if it still is."""
-    return bot_turns.play_turn(match_id=match_id, turn=turn)
+    """Play the next action of the bot on turn ``turn`` of the match, if it still is (and
+    the bots' moves due at once after it: ``bot_turns.playing_bots_inline``)."""
+    return bot_turns.playing_bots_inline(lambda: bot_turns.play_turn(match_id=match_id, turn=turn))
