@@ -727,6 +727,10 @@ def _store(
     if not finished and turn_changed:
         match.deadline = _deadline(match, now)
     events = _self_sufficient(before, state, events, None if finished else match.deadline)
+    if finished and match.ranked:
+        from matches.results import rate_at_end  # ratings move in this transaction (issue 11)
+
+        events = rate_at_end(match, state, events)
     rows = _append(match, events)
     if action is not None:
         MatchAction.objects.create(
@@ -759,11 +763,6 @@ def _store(
                 sender=Match, match_id=match_id, winners=payload["winners"], outcome=match.outcome
             )
         )
-        if match.ranked:
-            # Ratings move once per ranked match end, in a worker (issue 6).
-            from matches.rating_tasks import queue_rating_update
-
-            queue_rating_update(match_id)
     elif turn_changed:
         seat = state.on_turn
         deadline = match.deadline
@@ -794,6 +793,7 @@ SERVER_ADDED: dict[str | None, frozenset[str]] = {
     None: frozenset({"after"}),
     "TURN_STARTED": frozenset({"deadline"}),
     "CARD_DRAWN": frozenset({"stockCount"}),
+    "MATCH_ENDED": frozenset({"ratingChanges"}),
 }
 
 
