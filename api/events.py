@@ -27,6 +27,7 @@ import strawberry
 from strawberry.scalars import JSON
 
 from api import match_types as t
+from api.ratings import RatingChange, RatingValue, rating_change, rating_value
 
 PAYLOAD_DEPRECATION = "Use the typed fields of the event's type (issue 11)."
 
@@ -257,9 +258,17 @@ class RoundEnded(MatchEvent):
     totals: list[int]
 
 
-@strawberry.type(description="MATCH_ENDED: the outcome (ratings follow on myEvents).")
+@strawberry.type(
+    description=(
+        "MATCH_ENDED: the outcome, and for a ranked match how it moved each player's "
+        "rating (each player also gets RATING_CHANGED on myEvents)."
+    )
+)
 class MatchEnded(MatchEvent):
     outcome: t.MatchOutcome
+    rating_changes: list[RatingChange] = strawberry.field(
+        description="Per rated player, in seat order; empty for an unranked match."
+    )
 
 
 @strawberry.type(description="MATCH_ABORTED: ended without a result.")
@@ -333,14 +342,6 @@ class MatchAbortedNotice(UserEvent):
     reason: str
 
 
-@strawberry.type(description="A rating: mu, sigma and the ordinal shown.")
-class RatingValue:
-    mu: float
-    sigma: float
-    ordinal: float
-    provisional: bool | None
-
-
 @strawberry.type(description="RATING_CHANGED: a ranked match moved your rating.")
 class RatingChanged(UserEvent):
     ruleset: str
@@ -353,17 +354,6 @@ class RatingChanged(UserEvent):
 @strawberry.type(description="A notification of a kind this server version has no type for.")
 class OtherNotice(UserEvent):
     pass
-
-
-def _rating(d: object) -> RatingValue | None:
-    if not isinstance(d, Mapping):
-        return None
-    return RatingValue(
-        mu=float(d.get("mu", 0)),
-        sigma=float(d.get("sigma", 0)),
-        ordinal=float(d.get("ordinal", 0)),
-        provisional=d.get("provisional"),
-    )
 
 
 def _member(enum: Any, text: object) -> Any:
@@ -415,8 +405,8 @@ def user_event(data: Mapping[str, Any]) -> UserEvent:
             ruleset=str(p.get("ruleset", "")),
             tempo=str(p.get("tempo", "")),
             rank=p.get("rank"),
-            before=_rating(p.get("before")),
-            after=_rating(p.get("after")),
+            before=rating_value(p.get("before")),
+            after=rating_value(p.get("after")),
         )
     return OtherNotice(**common)
 
@@ -618,7 +608,11 @@ def match_event(data: Mapping[str, Any]) -> MatchEvent:
             totals=list(p.get("totals") or []),
         )
     if kind == MatchEventKind.MATCH_ENDED:
-        return MatchEnded(**common, outcome=t.match_outcome(p))
+        return MatchEnded(
+            **common,
+            outcome=t.match_outcome(p),
+            rating_changes=[rating_change(x) for x in p.get("ratingChanges") or ()],
+        )
     if kind == MatchEventKind.MATCH_ABORTED:
         return MatchAborted(**common, reason=str(p.get("reason", "")))
     if kind == MatchEventKind.RESYNC:

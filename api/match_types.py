@@ -22,6 +22,7 @@ from matches.selectors import MatchView
 
 if TYPE_CHECKING:
     from api.accounts import UserType
+    from api.ratings import RatingChange
     from api.rule_options import RuleOption
 
 
@@ -413,6 +414,21 @@ class Match:
         description="A private match's invitation (for joinMatch and invite links); "
         "only its seated players see it, null for everyone else and for public matches.",
     )
+
+    @strawberry.field(
+        description=(
+            "How this match moved each rated player's rating, in seat order: set once a "
+            "ranked match is FINISHED (as MatchEnded.ratingChanges); empty otherwise."
+        )
+    )
+    async def rating_changes(
+        self,
+    ) -> list[Annotated[RatingChange, strawberry.lazy("api.ratings")]]:
+        if not self.ranked or self.status != MatchStatus.FINISHED:
+            return []
+        from api.ratings import match_rating_changes
+
+        return await match_rating_changes(str(self.id))
 
     @classmethod
     async def resolve_reference(cls, info: strawberry.Info, id: strawberry.ID) -> Match | None:

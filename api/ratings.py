@@ -6,6 +6,7 @@ Everyone may read ratings and the leaderboard: they are public, like a username.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -57,6 +58,72 @@ class Rating:
             games=value.games,
             provisional=value.provisional,
         )
+
+
+@strawberry.type(description="A rating: mu, sigma and the ordinal shown.")
+class RatingValue:
+    mu: float
+    sigma: float
+    ordinal: float
+    provisional: bool | None
+
+
+def rating_value(d: object) -> RatingValue | None:
+    if not isinstance(d, Mapping):
+        return None
+    return RatingValue(
+        mu=float(d.get("mu", 0)),
+        sigma=float(d.get("sigma", 0)),
+        ordinal=float(d.get("ordinal", 0)),
+        provisional=d.get("provisional"),
+    )
+
+
+@strawberry.type(
+    description=(
+        "How a ranked match moved one player's rating (`MatchEnded.ratingChanges`, "
+        "`Match.ratingChanges`). Bots' ratings never move; they are not listed."
+    )
+)
+class RatingChange:
+    seat: int = strawberry.field(description="The player's seat in the match.")
+    user_id: strawberry.ID
+    ruleset: str
+    tempo: Tempo
+    rank: int = strawberry.field(description="The finishing place, from 1; ties share one.")
+    before: RatingValue
+    after: RatingValue
+
+    @strawberry.field(description="The player; null if the account was deleted since.")
+    async def user(self) -> LazyUser | None:
+        from api.accounts import UserType
+
+        return await UserType.resolve_reference(self.user_id)
+
+
+def rating_change(d: Mapping[str, Any]) -> RatingChange:
+    """A ``ratingChanges`` entry (``matches.results.change_payload``) as its type."""
+    zero = {"mu": 0.0, "sigma": 0.0, "ordinal": 0.0}
+    before = rating_value(d.get("before") or zero)
+    after = rating_value(d.get("after") or zero)
+    assert before is not None and after is not None
+    return RatingChange(
+        seat=int(d["seat"]),
+        user_id=strawberry.ID(str(d["userId"])),
+        ruleset=str(d.get("ruleset", "")),
+        tempo=Tempo(d.get("tempo", TempoValue.LIVE.value)),
+        rank=int(d.get("rank") or 0),
+        before=before,
+        after=after,
+    )
+
+
+async def match_rating_changes(match_id: str) -> list[RatingChange]:
+    """The `Match.ratingChanges` field: what a finished ranked match moved, by seat."""
+    from matches.results import rating_changes_of
+
+    entries = await sync_to_async(rating_changes_of)(public_id=match_id)
+    return [rating_change(e) for e in entries]
 
 
 @strawberry.type(description="A place on the leaderboard.")

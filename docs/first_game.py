@@ -21,6 +21,7 @@ from typing import Any
 from gql import Client, gql
 from gql.transport.httpx import HTTPXAsyncTransport
 from gql.transport.websockets import WebsocketsTransport
+from graphql import DocumentNode, OperationDefinitionNode, parse, print_ast
 
 # The server's schema (schema.graphql is its SDL as a federation subgraph; the
 # directives a router defines are declared here so that graphql-core reads it).
@@ -31,84 +32,24 @@ directive @shareable repeatable on OBJECT | FIELD_DEFINITION
 """
 SCHEMA = FEDERATION + (Path(__file__).resolve().parent.parent / "schema.graphql").read_text()
 
-REGISTER = gql("""
-mutation Register($username: String!, $password: String!) {
-  register(username: $username, password: $password) {
-    __typename
-    ... on AuthPayload { token user { id username } }
-    ... on Rejection { code message }
-  }
+# The operations live in one document (first_game.graphql): the same text that
+# tests/typed_client type-checks through generated TypeScript types.
+OPERATIONS = {
+    op.name.value: print_ast(DocumentNode(definitions=[op]))
+    for op in parse(
+        (Path(__file__).resolve().parent / "first_game.graphql").read_text()
+    ).definitions
+    if isinstance(op, OperationDefinitionNode) and op.name is not None
 }
-""")
-CREATE = gql("""
-mutation Create($input: CreateMatchInput!) {
-  createMatch(input: $input) {
-    __typename
-    ... on Match { id mySeat }
-    ... on Rejection { code message }
-  }
-}
-""")
-START = gql("""
-mutation Start($id: ID!) {
-  startMatch(matchId: $id) { __typename ... on Rejection { code message } }
-}
-""")
-MATCH = gql("""
-query Match($id: ID!) {
-  match(id: $id) {
-    id status lastSeq mySeat stockCount
-    turn { number seat phase deadline }
-    myHand { code }
-    table { cards { code represents } }
-    legalActions { onTurn phase canCommit drawSources canPass }
-  }
-}
-""")
-EVENTS = gql("""
-subscription Events($id: ID!, $after: Int) {
-  matchEvents(matchId: $id, after: $after) {
-    __typename seq kind
-    after { turn onTurn phase stockCount table { cards { code represents } } }
-    myHand { code }
-    ... on TurnStarted { seat turn deadline }
-    ... on TurnCommitted { seat played { code } }
-    ... on CardDrawn { seat source stockCount cards { code } }
-    ... on MatchEnded { outcome { winners ranking totals } }
-  }
-}
-""")
-HINT = gql("""
-query Hint($id: ID!) {
-  hintPlay(matchId: $id) {
-    __typename
-    ... on Play { cards table { cards { code represents } } }
-    ... on Rejection { code message }
-  }
-}
-""")
-COMMIT = gql("""
-mutation Commit($id: ID!, $turn: Int!, $table: [[String!]!]!, $key: String) {
-  commitTurn(matchId: $id, turn: $turn, table: $table, idempotencyKey: $key) {
-    __typename
-    ... on Match { lastSeq }
-    ... on Rejection { code reason message meldIndex }
-  }
-}
-""")
-DRAW = gql("""
-mutation Draw($id: ID!, $turn: Int!, $key: String) {
-  draw(matchId: $id, turn: $turn, source: STOCK, idempotencyKey: $key) {
-    __typename
-    ... on Rejection { code message }
-  }
-}
-""")
-PASS = gql("""
-mutation Pass($id: ID!, $turn: Int!) {
-  passTurn(matchId: $id, turn: $turn) { __typename ... on Rejection { code message } }
-}
-""")
+REGISTER = gql(OPERATIONS["Register"])
+CREATE = gql(OPERATIONS["Create"])
+START = gql(OPERATIONS["Start"])
+MATCH = gql(OPERATIONS["Match"])
+EVENTS = gql(OPERATIONS["Events"])
+HINT = gql(OPERATIONS["Hint"])
+COMMIT = gql(OPERATIONS["Commit"])
+DRAW = gql(OPERATIONS["Draw"])
+PASS = gql(OPERATIONS["Pass"])
 
 
 def codes(melds: list[dict[str, Any]]) -> list[list[str]]:

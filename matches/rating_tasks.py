@@ -1,14 +1,17 @@
-"""The rating task (STYLE 16): an id in, no logic, queued after commit, idempotent.
+"""The rating task (STYLE 16): an id in, no logic, idempotent.
 
-``queue_rating_update`` is called by ``matches.services`` when a ranked match finishes;
-the task calls ``matches.results.match_rate``, which re-checks everything under the
-match's lock, so running it twice (a retry, a duplicate delivery) rates the match once.
+A ranked match is rated in the transaction that finishes it (``matches.results``,
+``rate_at_end``), so nothing queues this task any more. It stays for messages queued
+before that change and for rating a finished ranked match by hand: it calls
+``matches.results.match_rate``, which re-checks everything under the match's lock, so
+running it again (a retry, a duplicate delivery, a match rated at its end) rates the
+match once.
 """
 
 from __future__ import annotations
 
 from celery import shared_task
-from django.db import OperationalError, transaction
+from django.db import OperationalError
 
 from matches import results
 
@@ -26,11 +29,3 @@ def update_ratings(match_id: int) -> int | None:
     if it was not rated now (not ranked, not finished, or rated before)."""
     changes = results.match_rate(match_id=match_id)
     return None if changes is None else len(changes)
-
-
-def queue_rating_update(match_id: int) -> None:
-    """Queue the rating of a match once the current transaction commits."""
-    from matches.publishing import in_background
-
-    send = lambda: update_ratings.delay(match_id)  # noqa: E731
-    transaction.on_commit(lambda: in_background(send, f"update_ratings({match_id})"))

@@ -1,11 +1,18 @@
-"""A ranked match's result, handed to the ratings (issue 6).
+"""A ranked match's result, handed to the ratings (issues 6 and 11).
 
-``match_rate`` runs in the ``accounts.update_ratings`` task (``matches.rating_tasks``),
-queued after commit when a ranked match finishes. It turns the match's outcome into
-standings (``accounts.ratings.Standing``) and records them once: under the match's row
-lock, and ``ratings_record_result`` sets the per-match "rated" flag in the same
-transaction, so a repeated or concurrent task changes nothing. An aborted match is never
-rated (only FINISHED ones are).
+``rate_at_end`` runs in the transaction that finishes a ranked match
+(``matches.services``): it turns the outcome into standings
+(``accounts.ratings.Standing``), records the rating changes, and puts them on the
+MATCH_ENDED event as ``ratingChanges``; after commit each player whose rating moved also
+gets a RATING_CHANGED user event (``myEvents``). The rating is committed with the match's
+end or not at all, so a lost broker or Redis can no longer lose it (openskill is cheap).
+``ratings_record_result`` sets the per-match "rated" flag in the same transaction, so a
+match is rated once.
+
+``match_rate`` (the ``accounts.update_ratings`` task, ``matches.rating_tasks``) rates a
+finished ranked match that was not rated yet, under the match's row lock; with ratings
+made at the end it finds nothing to do, which keeps the task safe for messages queued
+before this change. An aborted match is never rated (only FINISHED ones are).
 
 The finishing order: the winners first (tied with each other), then the others as the
 engine ranked them (``MatchOutcome.ranking``: by final penalty or score), equal totals
@@ -16,13 +23,15 @@ timeouts) last, tied with each other.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
 
 from accounts import ratings
 from accounts.models import RatingChange
+from engine.events import MATCH_ENDED, Event
+from engine.state import GameState
 from matches import publishing
 from matches.models import Match, MatchStatus, Seat
 from matches.selectors import load_state
@@ -54,8 +63,7 @@ def finishing_ranks(outcome: Mapping[str, Any], last: set[int]) -> dict[int, int
     return ranks
 
 
-def _abandoned(match: Match, seats: list[Seat]) -> set[int]:
-    state = load_state(match)
+def _abandoned(seats: list[Seat], state: GameState | None) -> set[int]:
     if state is None:
         return set()
     return {
@@ -65,19 +73,89 @@ def _abandoned(match: Match, seats: list[Seat]) -> set[int]:
     }
 
 
-def match_standings(match: Match) -> list[ratings.Standing]:
-    """The rated standings of a finished match: every seat with a user or a bot."""
+def match_standings(
+    match: Match, state: GameState | None = None
+) -> list[tuple[int, ratings.Standing]]:
+    """The rated standings of a finished match, with their seats: every seat with a user
+    or a bot. ``state``, the final one, defaults to the stored one."""
     seats = list(Seat.objects.filter(match=match).order_by("index"))
-    assert match.outcome is not None
-    ranks = finishing_ranks(match.outcome, _abandoned(match, seats))
+    state = load_state(match) if state is None else state
+    outcome = state.outcome.to_dict() if state is not None and state.outcome else match.outcome
+    assert outcome is not None
+    ranks = finishing_ranks(outcome, _abandoned(seats, state))
     standings = []
     for seat in seats:
         if seat.user_id is not None:
-            standings.append(ratings.Standing(rank=ranks[seat.index], user_id=seat.user_id))
+            standing = ratings.Standing(rank=ranks[seat.index], user_id=seat.user_id)
         elif seat.bot_level:
-            standings.append(ratings.Standing(rank=ranks[seat.index], bot_level=seat.bot_level))
-        # else: the user's account was deleted; the others are rated without that seat.
+            standing = ratings.Standing(rank=ranks[seat.index], bot_level=seat.bot_level)
+        else:
+            continue  # the user's account was deleted; the others are rated without it
+        standings.append((seat.index, standing))
     return standings
+
+
+def _record(
+    match: Match, state: GameState | None = None
+) -> tuple[list[RatingChange], dict[int, int]] | None:
+    """Record the match's rating changes once; with the seat of each rated user."""
+    standings = match_standings(match, state)
+    changes = ratings.ratings_record_result(
+        match_id=match.pk,
+        ruleset=match.ruleset,
+        tempo=ratings.tempo_of(correspondence_hours=match.correspondence_hours),
+        standings=[s for _, s in standings],
+    )
+    if changes is None:
+        return None
+    seat_of = {s.user_id: index for index, s in standings if s.user_id is not None}
+    if changes:
+        _notify_after_commit(match.pk, changes)
+    return changes, seat_of
+
+
+def change_payload(change: RatingChange, seat: int) -> dict[str, Any]:
+    """One entry of MATCH_ENDED's ``ratingChanges``."""
+    return {"seat": seat, "userId": change.user_id, **ratings.rating_change_payload(change)}
+
+
+def rate_at_end(match: Match, state: GameState, events: Sequence[Event]) -> list[Event]:
+    """Rate a ranked match in the transaction that finishes it; ``events`` with its
+    MATCH_ENDED carrying ``ratingChanges`` (seat order). Unranked: unchanged."""
+    out = list(events)
+    if not match.ranked or state.outcome is None:
+        return out
+    recorded = _record(match, state)
+    if recorded is None:
+        return out  # rated before (cannot happen for a match that ends once)
+    changes, seat_of = recorded
+    entries = sorted(
+        (change_payload(c, seat_of[c.user_id]) for c in changes), key=lambda e: e["seat"]
+    )
+    for i, e in enumerate(out):
+        if e.type == MATCH_ENDED:
+            out[i] = Event(e.type, {**e.public, "ratingChanges": entries}, e.private)
+    return out
+
+
+def _notify_after_commit(match_id: int, changes: Sequence[RatingChange]) -> None:
+    events = [
+        (
+            c.user_id,
+            {
+                "type": RATING_CHANGED,
+                "matchId": match_id,
+                "payload": ratings.rating_change_payload(c),
+            },
+        )
+        for c in changes
+    ]
+
+    def send() -> None:
+        for user_id, event in events:
+            publishing.publish_user_event(user_id, event)
+
+    transaction.on_commit(send)
 
 
 def match_rate(*, match_id: int) -> list[RatingChange] | None:
@@ -93,28 +171,24 @@ def match_rate(*, match_id: int) -> list[RatingChange] | None:
             return None
         if match.status != MatchStatus.FINISHED or not match.outcome:
             return None
-        changes = ratings.ratings_record_result(
-            match_id=match.pk,
-            ruleset=match.ruleset,
-            tempo=ratings.tempo_of(correspondence_hours=match.correspondence_hours),
-            standings=match_standings(match),
-        )
-        if changes:
-            events = [
-                (
-                    c.user_id,
-                    {
-                        "type": RATING_CHANGED,
-                        "matchId": match.pk,
-                        "payload": ratings.rating_change_payload(c),
-                    },
-                )
-                for c in changes
-            ]
+        recorded = _record(match)
+        return None if recorded is None else recorded[0]
 
-            def send() -> None:
-                for user_id, event in events:
-                    publishing.publish_user_event(user_id, event)
 
-            transaction.on_commit(send)
-        return changes
+def rating_changes_of(*, public_id: str) -> list[dict[str, Any]]:
+    """What a finished match moved (``change_payload`` entries, seat order); empty for an
+    unranked or unfinished match, or one rated nowhere."""
+    match = Match.objects.filter(public_id=public_id).first()
+    if match is None and public_id.isdigit():
+        match = Match.objects.filter(pk=int(public_id)).first()
+    if match is None or not match.ranked or match.status != MatchStatus.FINISHED:
+        return []
+    seat_of = dict(
+        Seat.objects.filter(match=match, user__isnull=False).values_list("user_id", "index")
+    )
+    entries = [
+        change_payload(c, seat_of[c.user_id])
+        for c in ratings.rating_changes_of_match(match_id=match.pk)
+        if c.user_id in seat_of
+    ]
+    return sorted(entries, key=lambda e: e["seat"])

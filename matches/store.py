@@ -31,7 +31,7 @@ from engine.game import table_json
 from engine.state import GameState
 from matches import clock, publishing, queueing, takeover
 from matches.models import Match, MatchAction, MatchEvent, MatchStatus, Round, Seat
-from matches.rating_tasks import queue_rating_update
+from matches.results import rate_at_end
 from matches.seats import seat_control
 from matches.selectors import event_row, store_state
 
@@ -110,6 +110,8 @@ def persist(
         on_turn = seat_control(seats[state.on_turn], state.seats[state.on_turn])
         match.deadline = clock.start_clock(match, now, player_id=on_turn.person)
     events = self_sufficient(before, state, events, None if finished else match.deadline)
+    if finished and match.ranked:
+        events = rate_at_end(match, state, events)  # ratings move in this transaction
     outbox = Outbox(match.pk)
     rows = append(match, events, outbox)
     if action is not None:
@@ -138,9 +140,6 @@ def persist(
     if finished:
         payload = {"winners": list(match.winners), "outcome": match.outcome}
         outbox.notify(list(users.values()), "MATCH_ENDED", payload)
-        if match.ranked:
-            # Ratings move once per ranked match end, in a worker (issue 6).
-            queue_rating_update(match_id)
     elif turn_changed:
         seat = state.on_turn
         deadline = match.deadline
@@ -165,6 +164,7 @@ SERVER_ADDED: dict[str | None, frozenset[str]] = {
     None: frozenset({"after"}),
     "TURN_STARTED": frozenset({"deadline"}),
     "CARD_DRAWN": frozenset({"stockCount"}),
+    "MATCH_ENDED": frozenset({"ratingChanges"}),
 }
 
 

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 WAIT = 180.0
 CARD = "code rank suit represents"
-MELD = f"cards {{ {CARD} }} kind"
+MELD = f"cards {{ {CARD} }} kind placedBy"
 SNAPSHOT = f"""
   turn onTurn phase deadline stockCount discardCount discardTop {{ code }} river {{ code }}
   seats {{ index handCount opened score }} table {{ {MELD} }} draft {{ {MELD} }}
@@ -98,7 +98,8 @@ def _comparable(match: dict[str, Any]) -> dict[str, Any]:
         "turn": turn and {k: turn[k] for k in ("number", "seat", "phase")},
         "myHand": sorted(c["code"] for c in match["myHand"] or []),
         "table": [
-            [c["code"] + ":" + str(c["represents"]) for c in m["cards"]] for m in match["table"]
+            ([c["code"] + ":" + str(c["represents"]) for c in m["cards"]], m.get("placedBy"))
+            for m in match["table"]
         ],
         "seats": [(s["index"], s["handCount"], s["opened"], s["score"]) for s in match["seats"]],
     }
@@ -115,29 +116,27 @@ async def _follow(
         _apply(state, event)
 
 
-@pytest.mark.parametrize(
-    ("ruleset", "options"),
-    [("robbers", {"rounds": 1, "hand_size": 5}), ("rummikub", {"hand_size": 5})],
-)
-async def test_a_client_follows_a_whole_match_from_events_alone(
-    two_players: tuple[Client, Client], ruleset: str, options: dict[str, Any]
-) -> None:
-    # given: one match query each, then the event stream
-    alice, bob = two_players
+Follower = tuple[Client, Socket, dict[str, Any], list[dict[str, Any]]]
+
+
+async def _play_and_follow(
+    alice: Client, bob: Client, ruleset: str, options: dict[str, Any]
+) -> tuple[str, list[Follower]]:
+    """Both read ``match`` once and then only follow ``matchEvents``, while both play
+    (the engine's simple policy, from their own queries) to the end."""
     started = await new_match(alice, [bob], ruleset, **options)
     match_id = started["id"]
     followers = []
+    tasks = []
     for client in (alice, bob):
         first = (await client.data(STATE, id=match_id))["match"]
         sock = await client.socket()
         sub = await sock.subscribe(EVENTS, id=match_id, after=first["lastSeq"])
         seen: list[dict[str, Any]] = []
         state = dict(first)
-        task = asyncio.create_task(_follow(sock, sub, state, seen))
-        followers.append((client, sock, state, seen, task))
+        tasks.append(asyncio.create_task(_follow(sock, sub, state, seen)))
+        followers.append((client, sock, state, seen))
     await asyncio.sleep(0.3)
-
-    # when: both play (the engine's simple policy, from their own queries) to the end
     deadline = time.monotonic() + WAIT
     while True:
         assert time.monotonic() < deadline, "the match did not end"
@@ -156,12 +155,26 @@ async def test_a_client_follows_a_whole_match_from_events_alone(
                 await asyncio.sleep(0.1)
             continue
         break
-    for _, _, _, _, task in followers:
+    for task in tasks:
         await asyncio.wait_for(task, WAIT)
+    for _, sock, _, _ in followers:
+        await sock.close()
+    return match_id, followers
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options"),
+    [("robbers", {"rounds": 1, "hand_size": 5}), ("rummikub", {"hand_size": 5})],
+)
+async def test_a_client_follows_a_whole_match_from_events_alone(
+    two_players: tuple[Client, Client], ruleset: str, options: dict[str, Any]
+) -> None:
+    # given: one match query each, then the event stream; when: both play to the end
+    alice, bob = two_players
+    match_id, followers = await _play_and_follow(alice, bob, ruleset, options)
 
     # then: each rebuilt state equals the match as the server shows it at the end
-    for client, sock, state, seen, _ in followers:
-        await sock.close()
+    for client, _, state, seen in followers:
         final = (await client.data(STATE, id=match_id))["match"]
         assert _comparable(state) == _comparable(final), [(e["seq"], e["type"]) for e in seen]
         assert final["status"] == "FINISHED" and final["result"]["winners"]
@@ -176,3 +189,27 @@ async def test_a_client_follows_a_whole_match_from_events_alone(
         others = [e for e in drawn if e["cards"] is None and e["source"] == "STOCK"]
         assert mine and others, "a stock draw shows its cards to the drawer only"
         assert final["legalActions"]["onTurn"] is False
+
+
+async def test_a_client_follows_a_whole_classic_rummy_match_from_events_alone(
+    two_players: tuple[Client, Client],
+) -> None:
+    # given: classic rummy over three rounds, followed from one query and the events
+    alice, bob = two_players
+    options = {"match_format": "rounds", "rounds": 3, "hand_size": 7}
+    match_id, followers = await _play_and_follow(alice, bob, "rummy", options)
+
+    # then: what each rebuilt equals the match at the end
+    for client, _, state, seen in followers:
+        final = (await client.data(STATE, id=match_id))["match"]
+        assert _comparable(state) == _comparable(final), [(e["seq"], e["type"]) for e in seen]
+        assert final["status"] == "FINISHED" and final["result"]["winners"]
+        assert len(final["roundResults"]) == 3
+        kinds = [e["kind"] for e in seen]
+        assert kinds.count("ROUND_ENDED") == 3 and kinds.count("ROUND_STARTED") >= 2, kinds
+        assert {"CARD_DRAWN", "CARD_DISCARDED", "TURN_COMMITTED"} <= set(kinds), kinds
+        # a lay-off: a meld holding cards placed by both seats (CR-LAYOFF)
+        tables = [e["table"] for e in seen if e["__typename"] == "TurnCommitted"]
+        assert any(len(set(m["placedBy"] or ())) > 1 for t in tables for m in t), tables
+        # discards to its pile
+        assert all(e["to"] == "DISCARD" for e in seen if e["__typename"] == "CardDiscarded")

@@ -1,5 +1,7 @@
-"""Ratings (issue 6): OpenSkill updates from a finished ranked match, once per match, run
-by the real Celery worker (`accounts.update_ratings`); bots stand for fixed ratings."""
+"""Ratings (issues 6, 11): OpenSkill updates from a finished ranked match, once per match,
+made in the transaction that ends it; the `accounts.update_ratings` task (run by the real
+Celery worker) rates a match not rated yet and is a no-op afterwards; bots stand for fixed
+ratings."""
 
 from __future__ import annotations
 
@@ -190,11 +192,11 @@ def test_tempos_are_rated_apart(postgres: dict[str, Any]) -> None:
     assert ratings.tempo_of(correspondence_hours=None) == Tempo.LIVE
 
 
-# -- finished matches, rated by the real worker ------------------------------------------------
+# -- finished matches, rated as they end; the task with the real worker -----------------------
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_finished_ranked_match_is_rated_by_the_worker(
+def test_a_finished_ranked_match_is_rated_as_it_ends(
     live_worker: subprocess.Popen[bytes],
 ) -> None:
     # given: three players; two resign, so the third wins at once
@@ -205,9 +207,9 @@ def test_a_finished_ranked_match_is_rated_by_the_worker(
     resign(match_id, users[1])
     resign(match_id, users[2])
 
-    # then: the task queued on commit has run in the worker
+    # then: rated in the transaction that ended it (no task to wait for)
     assert Match.objects.get(pk=match_id).status == MatchStatus.FINISHED
-    wait_for(lambda: RatedMatch.objects.filter(match_id=match_id).exists(), "the rating")
+    assert RatedMatch.objects.filter(match_id=match_id).exists()
     winner, loser1, loser2 = (rating(u) for u in users)
     assert winner and loser1 and loser2
     assert winner.ordinal > loser1.ordinal
