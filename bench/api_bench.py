@@ -566,7 +566,8 @@ def server_env(database_url: str, redis_url: str, args: argparse.Namespace) -> d
         SECRET_KEY="bench-secret-key-" + "x" * 50,
         ALLOWED_HOSTS="127.0.0.1,localhost",
         SECURE_SSL_REDIRECT="0",
-        DATABASE_CONN_MAX_AGE=str(args.conn_max_age),
+        DATABASE_POOL="0" if args.no_pool else "1",
+        DATABASE_CONN_MAX_AGE="60",  # used only without the pool
         # Load, not abuse: the limits of a public deployment would throttle the bench.
         RATE_LIMIT_MUTATIONS_IP="1000000/1",
         RATE_LIMIT_MUTATIONS_USER="100000/1",
@@ -694,7 +695,7 @@ def main() -> None:
     parser.add_argument("--ruleset", default="robbers")
     parser.add_argument("--options", default='{"rounds": 1}', help="rule options (JSON)")
     parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
-    parser.add_argument("--conn-max-age", type=int, default=60, help="DATABASE_CONN_MAX_AGE")
+    parser.add_argument("--no-pool", action="store_true", help="DATABASE_POOL=0")
     parser.add_argument("--floor-seconds", type=float, default=8)
     parser.add_argument("--no-floor", action="store_true")
     args = parser.parse_args()
