@@ -17,18 +17,21 @@ the database remains the guard of correctness, and an outage is not made worse.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import logging
 import math
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import redis
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from graphql import (
+    ASTValidationRule,
     DocumentNode,
     FieldNode,
     FragmentDefinitionNode,
@@ -39,13 +42,15 @@ from graphql import (
     SelectionSetNode,
     StringValueNode,
     Visitor,
+    parse,
     visit,
 )
 from strawberry.extensions import (
+    AddValidationRules,
     MaxAliasesLimiter,
-    MaxTokensLimiter,
     QueryDepthLimiter,
     SchemaExtension,
+    ValidationCache,
 )
 from strawberry.types.graphql import OperationType
 
@@ -175,19 +180,78 @@ class LoginThrottle:
 # --- GraphQL: query shape and mutation rates ---------------------------------------------
 
 
+@functools.lru_cache(maxsize=16)
+def _shape_rules(max_depth: int, max_aliases: int) -> tuple[type[ASTValidationRule], ...]:
+    """The depth and alias rules for these limits, built once: each QueryDepthLimiter or
+    MaxAliasesLimiter makes a new rule class, and new classes on every request would
+    miss the validation cache (its key holds the rules) on every request."""
+    return (
+        *QueryDepthLimiter(max_depth=max_depth).validation_rules,
+        *MaxAliasesLimiter(max_alias_count=max_aliases).validation_rules,
+    )
+
+
+class QueryShapeLimits(AddValidationRules):
+    """Depth and aliases (QueryDepthLimiter and MaxAliasesLimiter's rules) from settings."""
+
+    def __init__(self) -> None:
+        # Settings are read per operation, so that tests (and a settings reload) take effect.
+        super().__init__(
+            list(_shape_rules(settings.GRAPHQL_MAX_DEPTH, settings.GRAPHQL_MAX_ALIASES))
+        )
+
+
+class QueryTokenLimit(SchemaExtension):
+    """The token limit (MaxTokensLimiter's parse option) from settings."""
+
+    def on_operation(self) -> Iterator[None]:
+        self.execution_context.parse_options["max_tokens"] = settings.GRAPHQL_MAX_TOKENS
+        yield
+
+
+# Distinct documents kept parsed and validated per process. Bounded, so unique query
+# texts cannot grow memory; a miss costs what every request cost without the caches.
+DOCUMENT_CACHE_SIZE = 256
+
+
+@functools.lru_cache(maxsize=DOCUMENT_CACHE_SIZE)
+def _parse(query: str, options: tuple[tuple[str, Any], ...]) -> DocumentNode:
+    return parse(query, **dict(options))
+
+
+class CachedParse(SchemaExtension):
+    """Parse through a cache keyed by the query text and the parse options (the token
+    limit). Unlike strawberry's ParserCache, a document that does not parse is left to
+    strawberry's own parser, whose errors get their code (BAD_INPUT, QUERY_TOO_COMPLEX)
+    like any other: an error raised in an extension's hook would escape that."""
+
+    def on_parse(self) -> Iterator[None]:
+        context = self.execution_context
+        if context.query and context.graphql_document is None:
+            options = tuple(sorted(context.parse_options.items()))
+            with contextlib.suppress(GraphQLError, TypeError):  # TypeError: unhashable
+                context.graphql_document = _parse(context.query, options)
+        yield
+
+
 def query_limit_extensions() -> list[Callable[[], SchemaExtension]]:
     """Depth, alias and token limits from settings (QUERY_TOO_COMPLEX when exceeded), as
     factories: strawberry builds fresh extensions for every operation.
 
     MaxAliasesLimiter counts aliases inside fragments at every spread (strawberry >=
     0.315.7), so a fragment spread many times cannot multiply its aliases past the limit.
+
+    With them, strawberry's parser and validation caches: a document parsed with the
+    same options (the token limit among them) and validated against the same schema and
+    rules gives the same answer, so the caches can serve neither a stale state nor
+    another viewer's (they hold documents and validation errors, nothing per request).
     """
-    # Settings are read per operation, so that tests (and a settings reload) take effect.
     return [
         NoNulStrings,
-        lambda: MaxTokensLimiter(max_token_count=settings.GRAPHQL_MAX_TOKENS),
-        lambda: QueryDepthLimiter(max_depth=settings.GRAPHQL_MAX_DEPTH),
-        lambda: MaxAliasesLimiter(max_alias_count=settings.GRAPHQL_MAX_ALIASES),
+        QueryTokenLimit,
+        QueryShapeLimits,
+        CachedParse,
+        lambda: ValidationCache(maxsize=DOCUMENT_CACHE_SIZE),
     ]
 
 

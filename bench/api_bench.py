@@ -1,19 +1,36 @@
-"""API load benchmark (not a test): N concurrent clients play matches over HTTP and
-websockets against the real server on PostgreSQL and Redis, and it prints:
+"""API load benchmark (not a test): clients play matches over HTTP and websockets against
+the real server on PostgreSQL and Redis, and the same run measures the floor.
 
-- applied moves per second (every successful commitTurn/draw/discard/pass) and turns
-  per second (the engine's turn number, summed over matches);
-- p50/p99 latency of commitTurn and of every move mutation (request to response);
-- p50/p99 time from sending a move to its last event reaching the other player's
-  matchEvents subscription.
+It prints, for each number of subscribers on a match (``--subscribers 2,8,32``: the two
+players, the rest anonymous spectators):
 
-Clients pair up (2-player Robbers' Rummy by default); each player holds its own HTTP
-client and websocket; the player on turn reads its view (the ``match`` query) and plays
-the built-in policy's move. A finished match is replaced by a new one.
+- committed turns per second (every move that ended a turn: commit, draw, pass);
+- p50/p99 of commitTurn (request to response) and of every move;
+- p50/p99 commit-to-event: from sending a move to its last event reaching each other
+  subscriber of the match (the other player and every spectator);
+- the CPU each turn cost the web processes, PostgreSQL and Redis (ms per turn; stable
+  when other work shares the machine, unlike turns/s).
 
-    python bench/api_bench.py                       # starts PostgreSQL, Redis and uvicorn
-    python bench/api_bench.py --url http://127.0.0.1:8000   # an already running server
-    python bench/api_bench.py --clients 20 --seconds 30 --workers 2
+and the floor, measured in the same run on the same machine:
+
+- a bare locked transaction on a persistent connection (lock the match row, insert an
+  event, update the match), as many at a time as matches are played;
+- a no-op mutation (authenticated, same variables as a commit) through the same server
+  stack: ASGI middleware, Django, the GraphQL view and every schema extension
+  (bench/floor_asgi.py), with as many clients at a time;
+- the floor in turns/s, 1 / (1/transactions + 1/no-op mutations), and the ratio
+  turns/s / floor.
+
+Everything costly happens before the timed window: clients register (Argon2), matches are
+created, joined and started, and every socket is open. In the window each player plays
+only from what the server told it: the events of its subscription (``after``, ``myHand``)
+and the move mutation's result; there is no ``match`` query before a move. (If the server
+refused a move chosen that way, the client reads the match once and says so: "fallbacks".)
+
+    python bench/api_bench.py                             # starts PostgreSQL, Redis, uvicorn
+    python bench/api_bench.py --workers 2 --clients 20    # the issue's target setting
+    python bench/api_bench.py --rate 100 --subscribers 2  # paced: half the load
+    python bench/api_bench.py --url http://127.0.0.1:8000 # a running server (no floor)
 
 Without ``--url`` it starts throwaway PostgreSQL and Redis servers (as ``make test``
 does: scripts/test.py), migrates, and runs ``uvicorn config.asgi:application``.
@@ -23,11 +40,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import importlib.util
+import itertools
 import json
+import math
 import os
 import secrets
-import statistics
 import subprocess
 import sys
 import time
@@ -45,10 +64,11 @@ from websockets.asyncio.client import connect  # noqa: E402
 
 from engine.actions import action_to_dict  # noqa: E402
 from engine.policy import choose, rules_of  # noqa: E402
+from engine.rules import ruleset as make_ruleset  # noqa: E402
 
 REGISTER = """mutation R($u: String!, $p: String!) { register(username: $u, password: $p) {
   ... on AuthPayload { token } ... on Rejection { code message } } }"""
-RESULT = """__typename ... on Match { id status lastSeq turn { number seat } }
+RESULT = """__typename ... on Match { id status lastSeq mySeat turn { number seat } }
   ... on Rejection { code message }"""
 CREATE = f"mutation C($i: CreateMatchInput!) {{ createMatch(input: $i) {{ {RESULT} }} }}"
 JOIN = f"mutation J($id: ID!) {{ joinMatch(matchId: $id) {{ {RESULT} }} }}"
@@ -64,21 +84,112 @@ MOVES = {
       discard(matchId: $id, turn: $turn, card: $card, idempotencyKey: $key) {{ {RESULT} }} }}""",
     "pass": f"""mutation M($id: ID!, $turn: Int!, $key: String) {{
       passTurn(matchId: $id, turn: $turn, idempotencyKey: $key) {{ {RESULT} }} }}""",
-    "undo": f"""mutation M($id: ID!, $turn: Int!) {{
-      undo(matchId: $id, turn: $turn) {{ {RESULT} }} }}""",
 }
 EVENTS = """subscription E($id: ID!, $after: Int) {
-  matchEvents(matchId: $id, after: $after) { seq type } }"""
+  matchEvents(matchId: $id, after: $after) {
+    seq type
+    after { turn onTurn phase stockCount seats { index opened }
+      table { cards { code represents } } }
+    myHand { code }
+  } }"""
+NOOP = """mutation N($id: ID!, $turn: Int!, $table: [[String!]!]!) {
+  noop(matchId: $id, turn: $turn, table: $table) }"""
+FINAL = {"MATCH_ENDED", "MATCH_ABORTED"}
+
+
+def codes(melds: list[dict[str, Any]]) -> list[list[str]]:
+    """A table as a move sends it: a joker with what it stands for (``*:7S``)."""
+    return [
+        [f"*:{c['represents']}" if c["code"] == "*" and c["represents"] else c["code"]
+         for c in m["cards"]]
+        for m in melds
+    ]  # fmt: skip
 
 
 @dataclass
 class Stats:
-    moves: int = 0
     turns: int = 0
+    moves: int = 0
     matches: int = 0
     rejections: int = 0
+    fallbacks: int = 0
     latency: dict[str, list[float]] = field(default_factory=dict)
-    delivery: list[float] = field(default_factory=list)
+    # (match id, seq) -> when the move ending at seq was sent, and whose it was
+    sent: dict[tuple[str, int], tuple[float, int]] = field(default_factory=dict)
+
+
+class Socket:
+    """One graphql-transport-ws connection: one subscription at a time, resubscribed
+    (same socket) for each new match. Records when each seq arrived, and (for a
+    player) the state the events describe."""
+
+    ids = itertools.count(1)
+
+    def __init__(self, base: str, token: str | None) -> None:
+        self.base, self.token = base, token
+        self.ws: Any = None
+        self.reader: asyncio.Task[None] | None = None
+        self.sub: str | None = None
+        self.match: str | None = None
+        self.arrived: dict[tuple[str, int], float] = {}
+        self.changed = asyncio.Event()
+        self.state: dict[str, Any] = {}
+
+    async def open(self) -> None:
+        url = "ws" + self.base[len("http") :] + "/graphql"
+        self.ws = await connect(url, subprotocols=["graphql-transport-ws"], max_queue=None)  # type: ignore[list-item]
+        payload = {"authorization": f"Bearer {self.token}"} if self.token else {}
+        await self.ws.send(json.dumps({"type": "connection_init", "payload": payload}))
+        ack = json.loads(await self.ws.recv())
+        assert ack["type"] == "connection_ack", ack
+        self.reader = asyncio.create_task(self._read())
+
+    async def follow(self, match_id: str) -> None:
+        if self.sub is not None:
+            await self.ws.send(json.dumps({"id": self.sub, "type": "complete"}))
+        self.sub, self.match = str(next(self.ids)), match_id
+        self.state = {"seq": 0, "hand": None, "table": [], "turn": None, "over": False}
+        query = {"query": EVENTS, "variables": {"id": match_id, "after": 0}}
+        await self.ws.send(json.dumps({"id": self.sub, "type": "subscribe", "payload": query}))
+
+    async def _read(self) -> None:
+        async for raw in self.ws:
+            message = json.loads(raw)
+            kind = message.get("type")
+            if kind == "ping":
+                await self.ws.send('{"type":"pong"}')
+            elif kind == "next" and message.get("id") == self.sub:
+                event = message["payload"]["data"]["matchEvents"]
+                self.arrived[(self.match, event["seq"])] = time.perf_counter()
+                self._apply(event)
+            elif kind == "error":
+                raise RuntimeError(message)
+
+    def _apply(self, event: dict[str, Any]) -> None:
+        state = self.state
+        state["seq"] = event["seq"]
+        after = event.get("after")
+        if after:
+            state["turn"] = after
+            if after["table"] is not None:
+                state["table"] = codes(after["table"])
+        if event.get("myHand") is not None:
+            state["hand"] = [c["code"] for c in event["myHand"]]
+        if event["type"] in FINAL:
+            state["over"] = True
+        self.changed.set()
+
+    async def caught_up(self, seq: int, timeout: float = 60) -> None:
+        deadline = time.perf_counter() + timeout
+        while self.state["seq"] < seq and not self.state["over"]:
+            self.changed.clear()
+            await asyncio.wait_for(self.changed.wait(), max(0.01, deadline - time.perf_counter()))
+
+    async def close(self) -> None:
+        if self.reader is not None:
+            self.reader.cancel()
+        if self.ws is not None:
+            await self.ws.close()
 
 
 class Player:
@@ -86,12 +197,8 @@ class Player:
         self.http = httpx.AsyncClient(
             base_url=base, headers={"Authorization": f"Bearer {token}"}, timeout=60
         )
-        self.token = token
-        self.base = base
-        self.seen: dict[int, float] = {}  # seq -> when it arrived on the socket
-        self.arrived = asyncio.Condition()
-        self.ws: Any = None
-        self.reader: asyncio.Task[None] | None = None
+        self.socket = Socket(base, token)
+        self.seat = -1
 
     async def gql(self, query: str, **variables: Any) -> dict[str, Any]:
         response = await self.http.post("/graphql", json={"query": query, "variables": variables})
@@ -100,106 +207,137 @@ class Player:
             raise RuntimeError(body["errors"])
         return dict(next(iter(body["data"].values())))
 
-    async def subscribe(self, match_id: str) -> None:
-        await self.unsubscribe()
-        self.seen = {}
-        url = "ws" + self.base[len("http") :] + "/graphql"
-        self.ws = await connect(url, subprotocols=["graphql-transport-ws"])  # type: ignore[list-item]
-        init = {"type": "connection_init", "payload": {"authorization": f"Bearer {self.token}"}}
-        await self.ws.send(json.dumps(init))
-        await self.ws.recv()
-        query = {"query": EVENTS, "variables": {"id": match_id, "after": 0}}
-        await self.ws.send(json.dumps({"id": "1", "type": "subscribe", "payload": query}))
-        self.reader = asyncio.create_task(self._read())
-
-    async def _read(self) -> None:
-        async for raw in self.ws:
-            message = json.loads(raw)
-            if message.get("type") == "ping":
-                await self.ws.send('{"type":"pong"}')
-            elif message.get("type") == "next":
-                seq = message["payload"]["data"]["matchEvents"]["seq"]
-                now = time.perf_counter()
-                async with self.arrived:
-                    self.seen[seq] = now
-                    self.arrived.notify_all()
-
-    async def wait_for(self, seq: int, timeout: float = 60) -> float:
-        async with self.arrived:
-            await asyncio.wait_for(self.arrived.wait_for(lambda: seq in self.seen), timeout)
-            return self.seen[seq]
-
-    async def unsubscribe(self) -> None:
-        if self.reader is not None:
-            self.reader.cancel()
-            self.reader = None
-        if self.ws is not None:
-            await self.ws.close()
-            self.ws = None
+    def view(self, args: argparse.Namespace, options: dict[str, Any]) -> dict[str, Any]:
+        """The engine view the built-in policy needs, built from the events alone."""
+        state = self.socket.state
+        after = state["turn"]
+        rules = make_ruleset(args.ruleset, options)
+        opened = next(s["opened"] for s in after["seats"] if s["index"] == self.seat)
+        stock = after["stockCount"]
+        legal = {
+            "phase": after["phase"].lower(),
+            "drawSources": ["stock"] if stock else [],
+            "discardable": list(state["hand"] or []),
+            "booty": [],
+            "opened": opened,
+            "mayManipulate": rules.allows_manipulation(opened=opened, opening_turn=not opened),
+            "pass": not stock,
+        }
+        return {
+            "ruleset": args.ruleset,
+            "options": options,
+            "seat": self.seat,
+            "hand": state["hand"] or [],
+            "table": [{"cards": m} for m in state["table"]],
+            "takenDiscard": None,
+            "legal": legal,
+        }
 
     async def close(self) -> None:
-        await self.unsubscribe()
+        await self.socket.close()
         await self.http.aclose()
 
 
-async def register(base: str) -> Player:
+async def register(base: str) -> str:
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         name = f"bench{secrets.token_hex(5)}"
+        variables = {"u": name, "p": f"Pw-{secrets.token_hex(8)}"}
         body = (
-            await http.post(
-                "/graphql",
-                json={
-                    "query": REGISTER,
-                    "variables": {"u": name, "p": f"Pw-{secrets.token_hex(8)}"},
-                },
-            )
+            await http.post("/graphql", json={"query": REGISTER, "variables": variables})
         ).json()
-    return Player(base, body["data"]["register"]["token"])
+    token = ((body.get("data") or {}).get("register") or {}).get("token")
+    if not token:
+        raise SystemExit(f"registration failed (raise RATE_LIMIT_REGISTRATIONS_IP?): {body}")
+    return str(token)
 
 
-async def pair(base: str, args: argparse.Namespace, stats: Stats, stop_at: float) -> None:
-    players = [await register(base), await register(base)]
-    options = json.loads(args.options)
-    try:
-        while time.perf_counter() < stop_at:
-            created = await players[0].gql(
-                CREATE, i={"ruleset": args.ruleset, "options": options, "seats": 2}
+def move_variables(action: dict[str, Any], match_id: str, turn: int) -> dict[str, Any]:
+    variables: dict[str, Any] = {"id": match_id, "turn": turn}
+    if action["kind"] == "commit":
+        variables["table"] = action["table"]
+    elif action["kind"] == "draw":
+        variables["source"] = action["source"].upper()
+    elif action["kind"] == "discard":
+        variables["card"] = action["card"]
+    return variables
+
+
+class Pair:
+    """Two players and their spectators; plays one started match after another."""
+
+    def __init__(self, base: str, tokens: list[str], spectators: int) -> None:
+        self.players = [Player(base, t) for t in tokens]
+        self.spectators = [Socket(base, None) for _ in range(spectators)]
+        self.ready: list[dict[str, Any]] = []
+
+    @property
+    def sockets(self) -> list[Socket]:
+        return [p.socket for p in self.players] + self.spectators
+
+    async def open(self) -> None:
+        await asyncio.gather(*(s.open() for s in self.sockets))
+
+    async def prepare(self, args: argparse.Namespace, count: int) -> None:
+        """Create, join and start `count` matches (before the timed window)."""
+        first, second = self.players
+        for _ in range(count):
+            created = await first.gql(
+                CREATE, i={"ruleset": args.ruleset, "options": json.loads(args.options), "seats": 2}
             )
-            match_id = created["id"]
-            await players[1].gql(JOIN, id=match_id)
-            for p in players:
-                await p.subscribe(match_id)
-            current = await players[0].gql(START, id=match_id)
+            await second.gql(JOIN, id=created["id"])
+            self.ready.append(await first.gql(START, id=created["id"]))
+
+    async def play(
+        self, args: argparse.Namespace, stats: Stats, stop_at: float, gap: float
+    ) -> None:
+        options = json.loads(args.options)
+        next_move = time.perf_counter()
+        while self.ready and time.perf_counter() < stop_at:
+            started = self.ready.pop(0)
+            match_id = started["id"]
+            for seat, player in enumerate(self.players):
+                player.seat = seat
+            await asyncio.gather(*(s.follow(match_id) for s in self.sockets))
             stats.matches += 1
+            current = started
             while current["status"] == "ACTIVE" and time.perf_counter() < stop_at:
-                seat = current["turn"]["seat"]
-                mover, other = players[seat], players[1 - seat]
-                view = await mover.gql(VIEW, id=match_id)
-                action = action_to_dict(choose(view["view"], rules_of(view["view"])))
-                kind = action["kind"]
-                variables: dict[str, Any] = {"id": match_id, "turn": view["turn"]["number"]}
-                if kind == "commit":
-                    variables["table"] = action["table"]
-                elif kind == "draw":
-                    variables["source"] = action["source"].upper()
-                elif kind == "discard":
-                    variables["card"] = action["card"]
+                mover = self.players[current["turn"]["seat"]]
+                await mover.socket.caught_up(current["lastSeq"])
+                if mover.socket.state["over"]:
+                    break
+                turn = mover.socket.state["turn"]["turn"]
+                view = mover.view(args, options)
+                action = action_to_dict(choose(view, rules_of(view)))
+                if gap:
+                    next_move = max(next_move + gap, time.perf_counter() - gap)
+                    await asyncio.sleep(max(0.0, next_move - time.perf_counter()))
                 sent = time.perf_counter()
-                result = await mover.gql(MOVES[kind], **variables)
-                stats.latency.setdefault(kind, []).append(time.perf_counter() - sent)
+                result = await mover.gql(
+                    MOVES[action["kind"]], **move_variables(action, match_id, turn)
+                )
+                stats.latency.setdefault(action["kind"], []).append(time.perf_counter() - sent)
                 if result["__typename"] != "Match":
+                    # The events did not tell enough: read the match once, as before.
                     stats.rejections += 1
-                    current = await mover.gql(VIEW, id=match_id)
-                    continue
+                    stats.fallbacks += 1
+                    fallback = await mover.gql(VIEW, id=match_id)
+                    action = action_to_dict(choose(fallback["view"], rules_of(fallback["view"])))
+                    turn = fallback["turn"]["number"]
+                    sent = time.perf_counter()
+                    result = await mover.gql(
+                        MOVES[action["kind"]], **move_variables(action, match_id, turn)
+                    )
+                    if result["__typename"] != "Match":
+                        raise SystemExit(f"a move was refused twice: {result}")
                 stats.moves += 1
-                if result["turn"] is None or result["turn"]["number"] != view["turn"]["number"]:
+                if result["turn"] is None or result["turn"]["number"] != turn:
                     stats.turns += 1
-                arrived = await other.wait_for(result["lastSeq"])
-                stats.delivery.append(arrived - sent)
+                stats.sent[(match_id, result["lastSeq"])] = (sent, mover.seat)
                 current = result
-    finally:
-        for p in players:
-            await p.close()
+
+    async def close(self) -> None:
+        await asyncio.gather(*(p.close() for p in self.players))
+        await asyncio.gather(*(s.close() for s in self.spectators))
 
 
 def pct(values: list[float], q: float) -> float:
@@ -209,78 +347,254 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
-async def run(base: str, args: argparse.Namespace) -> None:
-    stats = Stats()
-    start = time.perf_counter()
-    stop_at = start + args.seconds
-    await asyncio.gather(*(pair(base, args, stats, stop_at) for _ in range(args.clients // 2)))
-    elapsed = time.perf_counter() - start
+# --- CPU of the server side ----------------------------------------------------------------
+
+
+class Cpu:
+    """CPU seconds used by the processes of the web server(s), PostgreSQL and Redis."""
+
+    def __init__(self, groups: dict[str, list[int]]) -> None:
+        import psutil
+
+        self.groups = {name: [psutil.Process(pid) for pid in pids] for name, pids in groups.items()}
+
+    def sample(self) -> dict[str, float]:
+        import psutil
+
+        out: dict[str, float] = {}
+        for name, roots in self.groups.items():
+            total = 0.0
+            for root in roots:
+                with contextlib.suppress(psutil.Error):
+                    for proc in [root, *root.children(recursive=True)]:
+                        with contextlib.suppress(psutil.Error):
+                            times = proc.cpu_times()
+                            # children_*: processes it reaped (PostgreSQL's backends).
+                            total += times.user + times.system
+                            total += times.children_user + times.children_system
+            out[name] = total
+        out["bench"] = time.process_time()
+        return out
+
+
+def processes_on(port: int) -> list[int]:
+    """The pids of the servers listening on `port` (PostgreSQL's postmaster, Redis)."""
+    import psutil
+
+    return sorted(
+        {
+            c.pid
+            for c in psutil.net_connections("tcp")
+            if c.pid and c.status == psutil.CONN_LISTEN and c.laddr and c.laddr.port == port
+        }
+    )
+
+
+# --- the window ------------------------------------------------------------------------------
+
+
+async def window(
+    base: str,
+    tokens: list[str],
+    args: argparse.Namespace,
+    subscribers: int,
+    cpu: Cpu | None,
+) -> dict[str, float]:
+    pairs = [
+        Pair(base, tokens[2 * i : 2 * i + 2], subscribers - 2) for i in range(args.clients // 2)
+    ]
+    matches = args.matches or max(2, math.ceil(args.seconds * 40 / len(pairs) / 25))
+    try:
+        await asyncio.gather(*(p.open() for p in pairs))
+        await asyncio.gather(*(p.prepare(args, matches) for p in pairs))
+        stats = Stats()
+        gap = len(pairs) / args.rate if args.rate else 0.0
+        before = cpu.sample() if cpu else {}
+        start = time.perf_counter()
+        stop_at = start + args.seconds
+        await asyncio.gather(*(p.play(args, stats, stop_at, gap) for p in pairs))
+        elapsed = time.perf_counter() - start
+        after = cpu.sample() if cpu else {}
+        await asyncio.sleep(0.5)  # the last events on their way
+        delivery = []
+        for pair in pairs:
+            for key, (sent, seat) in stats.sent.items():
+                for index, socket in enumerate(pair.sockets):
+                    if index != seat and key in socket.arrived:
+                        delivery.append(socket.arrived[key] - sent)
+    finally:
+        await asyncio.gather(*(p.close() for p in pairs), return_exceptions=True)
     every = [x for values in stats.latency.values() for x in values]
     commits = stats.latency.get("commit", [])
+    turns = stats.turns / elapsed
     print(
-        f"clients {args.clients} ({args.clients // 2} matches at a time, {args.ruleset}), "
-        f"{elapsed:.1f} s, {stats.matches} matches started, {stats.rejections} rejections"
+        f"\n{subscribers} subscribers per match, {args.clients} clients ({len(pairs)} matches at a"
+        f" time, {args.ruleset}){f', paced at {args.rate:g} turns/s' if args.rate else ''}:"
+        f" {elapsed:.1f} s, {stats.matches} matches, {stats.rejections} rejections,"
+        f" {stats.fallbacks} fallbacks"
     )
-    print(f"applied moves/s  {stats.moves / elapsed:8.1f}   ({stats.moves} moves)")
-    print(f"turns/s          {stats.turns / elapsed:8.1f}   ({stats.turns} turns)")
+    print(f"  committed turns/s  {turns:8.1f}   ({stats.turns} turns, {stats.moves} moves)")
     print(
-        f"commitTurn       p50 {pct(commits, 0.5):7.1f} ms   p99 {pct(commits, 0.99):7.1f} ms"
+        f"  commitTurn         p50 {pct(commits, 0.5):7.1f} ms   p99 {pct(commits, 0.99):7.1f} ms"
         f"   (n={len(commits)})"
     )
     print(
-        f"any move         p50 {pct(every, 0.5):7.1f} ms   p99 {pct(every, 0.99):7.1f} ms"
+        f"  any move           p50 {pct(every, 0.5):7.1f} ms   p99 {pct(every, 0.99):7.1f} ms"
         f"   (n={len(every)})"
     )
     print(
-        f"move -> event at the other player  p50 {pct(stats.delivery, 0.5):7.1f} ms"
-        f"   p99 {pct(stats.delivery, 0.99):7.1f} ms   (n={len(stats.delivery)})"
+        f"  commit-to-event    p50 {pct(delivery, 0.5):7.1f} ms   p99 {pct(delivery, 0.99):7.1f}"
+        f" ms   (n={len(delivery)}, every other subscriber)"
     )
-    if stats.delivery:
-        print(f"mean delivery {statistics.fmean(stats.delivery) * 1000:.1f} ms")  # fmt: skip
+    if cpu and stats.turns:
+        used = {k: (after[k] - before[k]) * 1000 / stats.turns for k in after}
+        print(
+            "  CPU per turn       "
+            + "   ".join(f"{k} {v:.2f} ms" for k, v in used.items())
+            + f"   (machine: {os.getloadavg()[0]:.1f} load)"
+        )
+    return {"turns": turns}
 
 
-@contextmanager
-def local_server(args: argparse.Namespace) -> Iterator[str]:
+# --- the floor -------------------------------------------------------------------------------
+
+
+FLOOR_SCHEMA = """
+CREATE TABLE IF NOT EXISTS bench_floor_match (
+  id bigint PRIMARY KEY, last_seq integer NOT NULL, state jsonb NOT NULL,
+  updated_at timestamptz NOT NULL);
+CREATE TABLE IF NOT EXISTS bench_floor_event (
+  id bigserial PRIMARY KEY, match_id bigint NOT NULL REFERENCES bench_floor_match(id),
+  seq integer NOT NULL, type varchar(32) NOT NULL, public jsonb NOT NULL,
+  private jsonb NOT NULL, at timestamptz NOT NULL, UNIQUE (match_id, seq));
+"""
+
+
+async def transaction_floor(database_url: str, concurrency: int, seconds: float) -> float:
+    """Bare locked transactions per second: lock the match, insert an event, update the
+    match, commit; one persistent connection per concurrent match."""
+    import psycopg
+
+    state = json.dumps({"table": [["7H", "8H", "9H"]] * 8, "hands": [["2C"] * 14] * 2})
+    async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
+        await conn.execute(FLOOR_SCHEMA)
+        await conn.execute("TRUNCATE bench_floor_event, bench_floor_match")
+        for i in range(concurrency):
+            await conn.execute(
+                "INSERT INTO bench_floor_match VALUES (%s, 0, %s, now())", (i, state)
+            )
+    done = 0
+    stop_at = time.perf_counter() + seconds
+
+    async def loop(match: int) -> None:
+        nonlocal done
+        async with await psycopg.AsyncConnection.connect(database_url) as conn:
+            while time.perf_counter() < stop_at:
+                async with conn.transaction():
+                    row = await (
+                        await conn.execute(
+                            "SELECT last_seq FROM bench_floor_match WHERE id = %s FOR UPDATE",
+                            (match,),
+                        )
+                    ).fetchone()
+                    assert row is not None
+                    seq = row[0] + 1
+                    await conn.execute(
+                        "INSERT INTO bench_floor_event (match_id, seq, type, public, private, at)"
+                        " VALUES (%s, %s, 'TURN_COMMITTED', %s, '{}', now())",
+                        (match, seq, '{"seat": 0, "table": [["7H", "8H", "9H"]]}'),
+                    )
+                    await conn.execute(
+                        "UPDATE bench_floor_match SET last_seq = %s, state = %s, updated_at = now()"
+                        " WHERE id = %s",
+                        (seq, state, match),
+                    )
+                done += 1
+
+    start = time.perf_counter()
+    await asyncio.gather(*(loop(i) for i in range(concurrency)))
+    return done / (time.perf_counter() - start)
+
+
+async def mutation_floor(
+    base: str, tokens: list[str], concurrency: int, seconds: float
+) -> tuple[float, int]:
+    """No-op mutations per second through the server stack (bench/floor_asgi.py)."""
+    clients = [
+        httpx.AsyncClient(
+            base_url=base, headers={"Authorization": f"Bearer {tokens[i % len(tokens)]}"}
+        )
+        for i in range(concurrency)
+    ]
+    variables = {"id": "m", "turn": 3, "table": [["7H", "8H", "9H"], ["2C", "2D", "2S"]]}
+    done = 0
+    stop_at = time.perf_counter() + seconds
+
+    async def loop(client: httpx.AsyncClient) -> None:
+        nonlocal done
+        while time.perf_counter() < stop_at:
+            response = await client.post("/graphql", json={"query": NOOP, "variables": variables})
+            assert response.json() == {"data": {"noop": True}}, response.text
+            done += 1
+
+    try:
+        start = time.perf_counter()
+        await asyncio.gather(*(loop(c) for c in clients))
+        return done / (time.perf_counter() - start), done
+    finally:
+        await asyncio.gather(*(c.aclose() for c in clients))
+
+
+# --- servers ---------------------------------------------------------------------------------
+
+
+def _services_module() -> Any:
     # scripts/test.py starts the throwaway PostgreSQL and Redis of `make test`.
     spec = importlib.util.spec_from_file_location("rummy_test_services", ROOT / "scripts/test.py")
     assert spec is not None and spec.loader is not None
     services = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(services)
+    return services
 
-    with ExitStack() as stack:
-        database_url = stack.enter_context(services.postgres())
-        services._create_database(database_url)
-        redis_url = stack.enter_context(services.redis())
-        port = services.free_port()
-        env = dict(
-            os.environ,
-            DATABASE_URL=database_url,
-            REDIS_URL=redis_url,
-            DJANGO_DEBUG="0",
-            SECRET_KEY="bench-secret-key-" + "x" * 50,
-            ALLOWED_HOSTS="127.0.0.1,localhost",
-            SECURE_SSL_REDIRECT="0",
-            DATABASE_CONN_MAX_AGE=str(args.conn_max_age),
-            # Load, not abuse: the limits of a public deployment would throttle the bench.
-            RATE_LIMIT_MUTATIONS_IP="1000000/1",
-            RATE_LIMIT_MUTATIONS_USER="100000/1",
-            RATE_LIMIT_WS_MESSAGES_CONNECTION="100000/1",
-            RATE_LIMIT_WS_MESSAGES_USER="100000/1",
-            LOGIN_FAILURES_IP="100000/60",
-            LOG_LEVEL="WARNING",
-        )
-        env.pop("RUMMY_VAR_DIR", None)
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True
-        )
-        server = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
-             "--port", str(port), "--no-access-log", "--log-level", "warning",
-             "--lifespan", "off", "--workers", str(args.workers)],
-            cwd=ROOT, env=env,
-        )  # fmt: skip
-        stack.callback(server.wait, 20)
-        stack.callback(server.terminate)
+
+def server_env(database_url: str, redis_url: str, args: argparse.Namespace) -> dict[str, str]:
+    env = dict(
+        os.environ,
+        DATABASE_URL=database_url,
+        REDIS_URL=redis_url,
+        DJANGO_DEBUG="0",
+        SECRET_KEY="bench-secret-key-" + "x" * 50,
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        SECURE_SSL_REDIRECT="0",
+        DATABASE_POOL="0" if args.no_pool else "1",
+        DATABASE_CONN_MAX_AGE="60",  # used only without the pool
+        # Load, not abuse: the limits of a public deployment would throttle the bench.
+        RATE_LIMIT_MUTATIONS_IP="1000000/1",
+        RATE_LIMIT_MUTATIONS_USER="100000/1",
+        RATE_LIMIT_WS_MESSAGES_CONNECTION="100000/1",
+        RATE_LIMIT_WS_MESSAGES_USER="100000/1",
+        RATE_LIMIT_WS_SENT_CONNECTION="100000/1",
+        RATE_LIMIT_WS_REPLAYED_IP="10000000/60",
+        RATE_LIMIT_REGISTRATIONS_IP="100000/60",
+        LOGIN_FAILURES_IP="100000/60",
+        LOG_LEVEL="WARNING",
+    )
+    env.pop("RUMMY_VAR_DIR", None)
+    return env
+
+
+@contextmanager
+def uvicorn(env: dict[str, str], app: str, workers: int) -> Iterator[tuple[str, int]]:
+    """A uvicorn serving `app` with `workers` processes; yields its URL and pid."""
+    services = _services_module()
+    port = services.free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1", "--port", str(port),
+         "--no-access-log", "--log-level", "warning", "--lifespan", "off",
+         "--workers", str(workers)],
+        cwd=ROOT, env=env,
+    )  # fmt: skip
+    try:
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 60
         while True:
@@ -292,24 +606,100 @@ def local_server(args: argparse.Namespace) -> Iterator[str]:
             if time.monotonic() > deadline or server.poll() is not None:
                 raise SystemExit("the server did not become ready")
             time.sleep(0.2)
-        yield base
+        # With several workers each must be up: wait for a few answers in a row.
+        for _ in range(4 * workers):
+            httpx.get(f"{base}/healthz", timeout=5)
+        yield base, server.pid
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(10)
+
+
+async def register_all(base: str, count: int) -> list[str]:
+    limit = asyncio.Semaphore(4)
+
+    async def one() -> str:
+        async with limit:
+            return await register(base)
+
+    return list(await asyncio.gather(*(one() for _ in range(count))))
+
+
+def run_all(args: argparse.Namespace) -> None:
+    import uvloop
+
+    levels = [int(x) for x in args.subscribers.split(",")]
+    if args.url:
+        base = args.url.rstrip("/")
+        tokens = uvloop.run(register_all(base, args.clients))
+        for level in levels:
+            uvloop.run(window(base, tokens, args, level, None))
+        return
+    services = _services_module()
+    with ExitStack() as stack:
+        database_url = stack.enter_context(services.postgres())
+        services._create_database(database_url)
+        redis_url = stack.enter_context(services.redis())
+        env = server_env(database_url, redis_url, args)
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True
+        )
+        pg_port = int(database_url.rsplit(":", 1)[1].split("/")[0])
+        redis_port = int(redis_url.rsplit(":", 1)[1].split("/")[0])
+        print(f"load before: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)")
+        results = []
+        with uvicorn(env, "config.asgi:application", args.workers) as (base, pid):
+            cpu = Cpu(
+                {"web": [pid], "postgres": processes_on(pg_port), "redis": processes_on(redis_port)}
+            )
+            tokens = uvloop.run(register_all(base, args.clients))
+            for level in levels:
+                results.append(uvloop.run(window(base, tokens, args, level, cpu)))
+        if args.no_floor:
+            return
+        concurrency = args.clients // 2
+        with uvicorn(env, "bench.floor_asgi:application", args.workers) as (base, pid):
+            cpu = Cpu({"web": [pid], "postgres": processes_on(pg_port)})
+            before = cpu.sample()
+            noop, count = uvloop.run(mutation_floor(base, tokens, concurrency, args.floor_seconds))
+            after = cpu.sample()
+            noop_cpu = "   ".join(
+                f"{k} {(after[k] - before[k]) * 1000 / count:.2f} ms" for k in ("web", "postgres")
+            )
+        txn = uvloop.run(transaction_floor(database_url, concurrency, args.floor_seconds))
+        floor = 1 / (1 / noop + 1 / txn)
+        print(f"\nfloor ({concurrency} at a time, {args.workers} web processes):")
+        print(f"  bare locked transaction   {txn:8.1f} /s")
+        print(f"  no-op mutation            {noop:8.1f} /s   (CPU per call: {noop_cpu})")
+        print(f"  floor (both, in series)   {floor:8.1f} turns/s")
+        for level, result in zip(levels, results, strict=True):
+            print(
+                f"  ratio at {level:2d} subscribers   {result['turns'] / floor:8.2f}"
+                f"   ({result['turns']:.1f} turns/s)"
+            )
+        print(f"load after: {os.getloadavg()[0]:.1f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", help="a running server; default: start one here")
-    parser.add_argument("--clients", type=int, default=20)
-    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--clients", type=int, default=20, help="players (two per match)")
+    parser.add_argument("--seconds", type=float, default=20, help="each timed window")
+    parser.add_argument("--subscribers", default="2,8,32", help="subscribers per match")
+    parser.add_argument("--rate", type=float, default=0, help="pace to this many turns/s")
+    parser.add_argument("--matches", type=int, default=0, help="started matches per pair")
     parser.add_argument("--ruleset", default="robbers")
     parser.add_argument("--options", default='{"rounds": 1}', help="rule options (JSON)")
-    parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
-    parser.add_argument("--conn-max-age", type=int, default=60, help="DATABASE_CONN_MAX_AGE")
+    parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
+    parser.add_argument("--no-pool", action="store_true", help="DATABASE_POOL=0")
+    parser.add_argument("--floor-seconds", type=float, default=8)
+    parser.add_argument("--no-floor", action="store_true")
     args = parser.parse_args()
-    if args.url:
-        asyncio.run(run(args.url.rstrip("/"), args))
-        return
-    with local_server(args) as base:
-        asyncio.run(run(base, args))
+    run_all(args)
 
 
 if __name__ == "__main__":

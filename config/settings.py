@@ -158,10 +158,29 @@ else:
         )
     }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        _options = DATABASES["default"].setdefault("OPTIONS", {})
         # A health probe or request must not hang on an unreachable database.
-        DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = _env_int(
-            "DATABASE_CONNECT_TIMEOUT", 5
-        )
+        _connect_timeout = _env_int("DATABASE_CONNECT_TIMEOUT", 5)
+        _options["connect_timeout"] = _connect_timeout
+        # A pool of connections per process (psycopg-pool): Django runs the sync part of
+        # each request in a thread of its own, and connections are per thread, so without
+        # a pool every request opened a new PostgreSQL session (~12 ms of server CPU).
+        # The pool checks a connection (an empty query) before handing it out: after an
+        # outage its idle connections are dead, and the first request after the database
+        # is back must not get one. Pooling replaces persistent connections
+        # (DATABASE_CONN_MAX_AGE).
+        if _env_bool("DATABASE_POOL", default=True):
+            DATABASES["default"]["CONN_MAX_AGE"] = 0
+            DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+            _options["pool"] = {
+                "min_size": _env_int("DATABASE_POOL_MIN_SIZE", 2),
+                "max_size": _env_int("DATABASE_POOL_MAX_SIZE", 10),
+                # Waiting for a free connection (or a new one while PostgreSQL is
+                # unreachable) ends like a connect timeout: an OperationalError.
+                "timeout": float(_env_int("DATABASE_POOL_TIMEOUT", _connect_timeout)),
+                # Idle connections beyond min_size are closed after this long.
+                "max_idle": 60.0,
+            }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -39,12 +39,14 @@ def test_readyz_is_503_naming_the_database_when_it_is_down(
     connection = connections["default"]
     connection.close()
     monkeypatch.setitem(connection.settings_dict, "PORT", str(_closed_port()))
+    connection.close_pool()  # the pool (DATABASE_POOL) is rebuilt with the closed port
 
     # when
     response = client.get("/readyz")
 
     # then
     connection.close()
+    connection.close_pool()  # and rebuilt with the real one by the next test
     assert response.status_code == 503
     body = response.json()
     assert body["status"] == "unavailable"
