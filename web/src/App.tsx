@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { gql, getToken, setToken } from "./api";
+import { errorText, gql, getToken, setToken } from "./api";
 import { LOGIN, LOGOUT, ME, REGISTER } from "./ops";
 import { Lobby } from "./Lobby";
 import { MatchPage } from "./MatchPage";
@@ -89,7 +89,7 @@ function AuthForm({ onUser }: { onUser: (u: { id: string; username: string }) =>
         onUser(r.user);
       } else setMessage(serverText("rej", r.code, r.message));
     } catch (e) {
-      setMessage((e as Error).message);
+      setMessage(errorText(e));
     }
   };
   return (

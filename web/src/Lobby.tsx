@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { gql } from "./api";
+import { errorText, gql } from "./api";
 import { CREATE, DEQUEUE, ENQUEUE, JOIN, LEADERBOARD, LOBBY, PLAYER_RATINGS, RULESETS } from "./ops";
 import type { BotLevel, LobbyQuery, RulesetsQuery, LeaderboardQuery, PlayerRatingsQuery, Tempo } from "./gql/graphql";
 import { serverText, t, tEnum, tn, type Key } from "./i18n";
@@ -54,7 +54,7 @@ export function Lobby({ me }: { me: { username: string } }) {
         queued.current = !!d.queueStatus;
         setLobby(d);
       })
-      .catch((e) => setMessage(e.message));
+      .catch((e) => setMessage(errorText(e)));
   useEffect(() => {
     gql(RULESETS).then((d) => setRulesets(d.rulesets));
     load();
@@ -103,7 +103,7 @@ export function Lobby({ me }: { me: { username: string } }) {
       if (r.__typename === "Match") location.hash = `#/match/${encodeURIComponent(r.id)}`;
       else setMessage(serverText("rej", r.code, r.message));
     } catch (e) {
-      setMessage((e as Error).message);
+      setMessage(errorText(e));
     }
   };
   const join = async (id: string) => {
@@ -117,7 +117,7 @@ export function Lobby({ me }: { me: { username: string } }) {
       const r = (await gql(ENQUEUE, { input: { ruleset, players: seats, tempo } })).enqueue;
       if (r.__typename === "Rejection") setMessage(serverText("rej", r.code, r.message));
     } catch (e) {
-      setMessage((e as Error).message);
+      setMessage(errorText(e));
     }
     load();
   };

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { DndContext, PointerSensor, TouchSensor, useDroppable, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
-import { gql, subscribe } from "./api";
+import { errorText, gql, subscribe } from "./api";
 import { ADD_BOT, CHECK, COMMIT, CREATE, DISCARD, DRAFT, DRAW, EVENTS, FITS, HINT, INVITATION, JOIN, MATCH, PASS, PLAYER_RATINGS, RECLAIM, RESIGN, SET_RACK_ORDER, START, UNDO } from "./ops";
 import type { BotLevel, CheckQuery, DrawSource, MatchFieldsFragment } from "./gql/graphql";
 import { CardFace, DraggableCard } from "./Card";
@@ -54,7 +54,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
       if (!inv) return setMissing(true);
       setMatch(inv);
     } catch (e) {
-      setStatus((e as Error).message);
+      setStatus(errorText(e));
     }
   }, [matchId, invite]);
 
@@ -126,7 +126,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
         load();
       } else setMatch(r);
     } catch (e) {
-      setStatus((e as Error).message);
+      setStatus(errorText(e));
     }
   };
 
@@ -223,7 +223,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
         setMatch(r as M);
       }
     } catch (e) {
-      setStatus((e as Error).message);
+      setStatus(errorText(e));
     }
   };
   const turnArgs = () => ({ id: matchId, turn: turnNo as number, key: key() });
@@ -264,7 +264,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
         setStatus(t("hintPlay", { cards: playedCodes.join(" "), n: d.hint.points }));
       }
     } catch (e) {
-      setStatus((e as Error).message);
+      setStatus(errorText(e));
     }
   };
 
@@ -470,7 +470,7 @@ function Waiting({ match, seated, invite, inviteLink, reload, setStatus }: { mat
   const [level, setLevel] = useState("MEDIUM");
   const full = match.seats.every((s) => s.username || s.bot);
   const run = async (p: Promise<{ __typename: string; message?: string }>) => {
-    const r = await p.catch((e: Error) => ({ __typename: "Rejection", message: e.message }));
+    const r = await p.catch((e: unknown) => ({ __typename: "Rejection", message: errorText(e) }));
     if (r.__typename === "Match") reload(r as unknown as M);
     else setStatus(serverText("rej", (r as { code?: string }).code, r.message));
   };
@@ -553,7 +553,7 @@ function Ending({ match, ratings }: { match: M; ratings: MatchRatings }) {
       if (r.__typename === "Match") location.hash = `#/match/${encodeURIComponent(r.id)}`;
       else setMessage(serverText("rej", r.code, r.message));
     } catch (e) {
-      setMessage((e as Error).message);
+      setMessage(errorText(e));
     }
   };
   const rounds = (match.rounds as Record<string, unknown>[]) ?? [];

@@ -5,6 +5,7 @@
 // takes no cookies. A cookie session would need CSRF handling for no gain here.
 import { createClient, type Client } from "graphql-ws";
 import type { TypedDocumentString } from "./gql/graphql";
+import { serverText } from "./i18n";
 
 const TOKEN_KEY = "rummy.token";
 
@@ -19,6 +20,12 @@ export class ApiError extends Error {
   constructor(message: string, public code: string | undefined) {
     super(message);
   }
+}
+
+/** An error of a request in the viewer's language (by its code where it has one). */
+export function errorText(e: unknown): string {
+  if (e instanceof ApiError) return serverText("rej", e.code, e.message);
+  return serverText("rej", null, (e as Error)?.message);
 }
 
 export async function gql<R, V>(doc: TypedDocumentString<R, V>, variables?: V): Promise<R> {
