@@ -73,6 +73,8 @@ native-ext: $(NATIVE)
 $(NATIVE): bots/_dp.py bots/_groups.py
 	@rm -rf $(NATIVE_BUILD) && mkdir -p $(NATIVE_BUILD)/bots
 	@cp bots/_groups.py $(NATIVE_BUILD)/bots/ && touch $(NATIVE_BUILD)/bots/__init__.py
+	@# A config of its own: mypy would find pyproject.toml's (and its Django plugin) above.
+	@printf '[mypy]\n' > $(NATIVE_BUILD)/mypy.ini
 	@cp bots/_dp.py $(NATIVE_BUILD)/bots/_dp_native.py
 	@$(NATIVE_PYTHON) -c 'import hashlib; print("SOURCE_SHA256 = " + repr(hashlib.sha256(open("bots/_dp.py", "rb").read()).hexdigest()))' >> $(NATIVE_BUILD)/bots/_dp_native.py
 	@echo "compiling bots/_dp.py with mypyc"
