@@ -6,6 +6,7 @@ from __future__ import annotations
 from accounts.errors import AccountCode
 from api.rejections import RejectionCode, rejection
 from engine.errors import Code
+from matches.errors import MatchCode
 
 # Every RejectionCode value before the codes were split by domain.
 BEFORE = [
@@ -48,10 +49,19 @@ def test_account_codes_live_in_the_accounts_domain_not_the_engine() -> None:
     assert not {"USERNAME_TAKEN", "BAD_CREDENTIALS"} & {c.value for c in Code}
 
 
+SERVER_CODES = {"STALE_TURN", "MATCH_FULL", "TURN_EXPIRED", "HINT_NOT_ALLOWED"}
+
+
+def test_server_codes_live_in_the_matches_domain_not_the_engine() -> None:
+    assert SERVER_CODES <= {c.value for c in MatchCode}
+    assert not SERVER_CODES & {c.value for c in Code}
+
+
 def test_rejection_code_is_the_union_and_keeps_every_value_a_client_saw() -> None:
     values = [c.value for c in RejectionCode]  # type: ignore[attr-defined]
     assert sorted(values) == sorted(BEFORE)
-    assert set(values) == {c.value for c in Code} | {c.value for c in AccountCode}
+    domains = (Code, MatchCode, AccountCode)
+    assert set(values) == {c.value for d in domains for c in d}
     assert rejection(AccountCode.USERNAME_TAKEN, "taken").code.value == "USERNAME_TAKEN"
     assert rejection("BAD_CREDENTIALS", "no").code.value == "BAD_CREDENTIALS"
     assert rejection(Code.STOCK_EMPTY, "empty").code.value == "STOCK_EMPTY"
