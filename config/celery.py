@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from celery import Celery
+from celery.signals import worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -30,3 +31,12 @@ app.autodiscover_tasks(["bots"])
 def ping() -> str:
     """Answer "pong": a worker is consuming the queue and results come back."""
     return "pong"
+
+
+@worker_process_init.connect
+def _freeze_start_up_objects(**_: object) -> None:
+    """What a worker process built at start-up lives as long as it: out of the
+    collector's generations, later collections do not walk it again (issue 12)."""
+    import gc
+
+    gc.freeze()
