@@ -29,7 +29,7 @@ def error_response(status: int, message: str, code: str) -> HttpResponse:
 EXPLORER_HTML = (Path(__file__).resolve().parent / "explorer.html").read_text()
 
 
-class GraphQLView(AsyncGraphQLView):  # type: ignore[misc]
+class GraphQLView(AsyncGraphQLView[RequestContext, None]):
     async def render_graphql_ide(self, request: HttpRequest) -> HttpResponse:
         return HttpResponse(EXPLORER_HTML, content_type="text/html; charset=utf-8")
 
@@ -43,7 +43,9 @@ class GraphQLView(AsyncGraphQLView):  # type: ignore[misc]
             auth=auth,
         )
 
-    async def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+    async def dispatch(  # type: ignore[override]  # async, as strawberry's own
+        self, request: HttpRequest, *args: Any, **kwargs: Any
+    ) -> Any:
         refused = body_problem(request)
         if refused is not None:
             return error_response(400, refused, "BAD_INPUT")
@@ -65,7 +67,8 @@ class GraphQLView(AsyncGraphQLView):  # type: ignore[misc]
         if 400 <= response.status_code < 500 and response.get("Content-Type", "").startswith(
             "text/plain"
         ):
-            reason = response.content.decode("utf-8", "replace") or "Bad request."
+            content = getattr(response, "content", b"")
+            reason = content.decode("utf-8", "replace") or "Bad request."
             return error_response(response.status_code, reason, "BAD_INPUT")
         return response
 
