@@ -70,7 +70,8 @@ class GraphQLView(AsyncGraphQLView[RequestContext, None]):
             and 400 <= response.status_code < 500
             and response.get("Content-Type", "").startswith("text/plain")
         ):
-            reason = response.content.decode("utf-8", "replace") or "Bad request."
+            content = getattr(response, "content", b"")
+            reason = content.decode("utf-8", "replace") or "Bad request."
             return error_response(response.status_code, reason, "BAD_INPUT")
         return response
 

@@ -6,6 +6,7 @@ subscriptions over a websocket speaking graphql-transport-ws only.
 
 from __future__ import annotations
 
+import gc
 import os
 from datetime import timedelta
 
@@ -46,3 +47,11 @@ application = MetricsMiddleware(
         }
     )
 )
+
+# Everything built at start-up (Django, the schema, the URL conf) lives as long as the
+# process: moved out of the collector's generations, later collections do not walk it
+# again and again (and the pages stay shared between forked workers).
+from django.urls import get_resolver  # noqa: E402
+
+get_resolver().url_patterns  # noqa: B018  (imports config.urls and the views now)
+gc.freeze()

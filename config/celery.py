@@ -56,3 +56,12 @@ def keep_database_connections(**_: Any) -> None:
 # worker_process_init: each prefork child (the parent holds no connection to keep).
 worker_init.connect(keep_database_connections, weak=False)
 worker_process_init.connect(keep_database_connections, weak=False)
+
+
+@worker_process_init.connect
+def _freeze_start_up_objects(**_: object) -> None:
+    """What a worker process built at start-up lives as long as it: out of the
+    collector's generations, later collections do not walk it again (issue 12)."""
+    import gc
+
+    gc.freeze()

@@ -113,6 +113,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: makes the whole chain sync, one thread hop per request instead of two per
+    # middleware (config/middleware.py).
+    "config.middleware.SyncChain",
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -1,0 +1,51 @@
+"""Thread hops of one GraphQL request under ASGI (issue 12): Django's middleware chain is
+entered once, not twice per middleware (config/middleware.py)."""
+
+from typing import Any
+
+import pytest
+from asgiref.sync import SyncToAsync
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def hops(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The name of every function sent to a thread from now on."""
+    seen: list[str] = []
+    call = SyncToAsync.__call__
+
+    async def counting(self: SyncToAsync[Any, Any], *args: Any, **kwargs: Any) -> Any:
+        seen.append(getattr(self.func, "__qualname__", repr(self.func)))
+        return await call(self, *args, **kwargs)
+
+    monkeypatch.setattr(SyncToAsync, "__call__", counting)
+    return seen
+
+
+async def test_an_anonymous_query_costs_one_hop_into_the_middleware_chain(
+    async_client: Any, hops: list[str]
+) -> None:
+    response = await async_client.post(
+        "/graphql", {"query": "{ serverVersion }"}, content_type="application/json"
+    )
+
+    assert response.status_code == 200 and response.json()["data"]["serverVersion"]
+    # Django's ASGI handler hops for its request_started signal (closing stale
+    # connections) and for closing the response, whatever the chain; the chain itself
+    # once, and once more for CsrfViewMiddleware.process_view (Django adapts view
+    # middleware to the handler's async mode). Before: 12, two per middleware.
+    chain = [n for n in hops if not n.startswith(("Signal.", "HttpResponseBase.close"))]
+    assert chain == [
+        "convert_exception_to_response.<locals>.inner",
+        "CsrfViewMiddleware.process_view",
+    ], hops
+
+
+async def test_the_chain_still_sets_the_security_headers(async_client: Any) -> None:
+    response = await async_client.post(
+        "/graphql", {"query": "{ serverVersion }"}, content_type="application/json"
+    )
+
+    assert response["X-Frame-Options"] == "DENY"
+    assert response["X-Content-Type-Options"] == "nosniff"
