@@ -42,10 +42,12 @@ SEAT_CHANGED = "SEAT_CHANGED"
 @dataclass
 class Outbox:
     """What a stored change tells the world after commit, in this order: the match's
-    events, the users' notices, then any other after-commit work (tasks)."""
+    events, what the seat changes send (``seat_calls``: a takeover's notice and bot),
+    the users' notices, then the turn's tasks (``calls``)."""
 
     match_id: int
     events: list[dict[str, Any]] = field(default_factory=list)
+    seat_calls: list[Callable[[], None]] = field(default_factory=list)
     notices: list[tuple[list[int], dict[str, Any]]] = field(default_factory=list)
     calls: list[Callable[[], None]] = field(default_factory=list)
 
@@ -60,6 +62,8 @@ def publish(outbox: Outbox) -> None:
     def send() -> None:
         if outbox.events:
             publishing.publish_match_events(outbox.match_id, outbox.events)
+        for call in outbox.seat_calls:
+            call()
         for user_ids, event in outbox.notices:
             for user_id in user_ids:
                 publishing.publish_user_event(user_id, event)
@@ -132,7 +136,7 @@ def persist(
         match.outcome = state.outcome.to_dict()
     match.save()
     _rounds(match, rows, now)
-    takeover.record_seat_events(match, seats, rows)
+    takeover.record_seat_events(match, seats, rows, later=outbox.seat_calls.append)
 
     match_id, users = match.pk, seat_users(seats)
     if started:

@@ -26,7 +26,7 @@ bot's). Who plays a seat is read from both by ``matches.seats.seat_control``.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.conf import settings
@@ -63,11 +63,20 @@ def set_takeover(row: Seat, reason: str) -> None:
         setattr(row, name, value)
 
 
-def record_seat_events(match: Match, seats: Sequence[Seat], rows: Sequence[MatchEvent]) -> None:
+After = Callable[[Callable[[], None]], None]  # registers what to do after commit
+
+
+def record_seat_events(
+    match: Match,
+    seats: Sequence[Seat],
+    rows: Sequence[MatchEvent],
+    *,
+    later: After = transaction.on_commit,
+) -> None:
     """Mirror the engine's seat changes and expiries onto the seat rows, in the database
     and on ``seats`` (the match's rows by index, as the caller read them), inside the
-    transaction that stored ``rows`` (after the match row was saved), and queue the bot
-    of a seat resigned while on turn."""
+    transaction that stored ``rows`` (after the match row was saved); after commit
+    (``later``), tell the player and queue the bot of a seat resigned while on turn."""
     for event in rows:
         index = event.public.get("seat")
         if index is None or not 0 <= index < len(seats):
@@ -83,19 +92,26 @@ def record_seat_events(match: Match, seats: Sequence[Seat], rows: Sequence[Match
         if change == "bot_took_over" and event.public.get("reason") == TIMEOUTS:
             if human:
                 set_takeover(seat, TIMEOUTS)
-                tell_player(match, index, TIMEOUTS, seat.user_id)
+                tell_player(match, index, TIMEOUTS, seat.user_id, later=later)
         elif change == RESIGNED:
             if human:
                 set_takeover(seat, RESIGNED)
             if match.status == MatchStatus.ACTIVE and match.on_turn == index:
-                queue_takeover_bot(match)
+                queue_takeover_bot(match, later=later)
         elif change == "reclaimed" and human:
             set_takeover(seat, "")
 
 
-def tell_player(match: Match, seat: int, reason: str, user_id: int | None) -> None:
-    """After commit, tell the person ``user_id`` of ``seat`` that a bot plays it now
-    (myEvents and the notification senders); best effort, like every notice."""
+def tell_player(
+    match: Match,
+    seat: int,
+    reason: str,
+    user_id: int | None,
+    *,
+    later: After = transaction.on_commit,
+) -> None:
+    """After commit (``later``), tell the person ``user_id`` of ``seat`` that a bot plays
+    it now (myEvents and the notification senders); best effort, like every notice."""
     if user_id is None:
         return
     match_id = match.pk
@@ -126,10 +142,11 @@ def tell_player(match: Match, seat: int, reason: str, user_id: int | None) -> No
             except Exception:
                 log.exception("%s could not tell user %s", type(sender).__name__, user_id)
 
-    transaction.on_commit(send)
+    later(send)
 
 
-def queue_takeover_bot(match: Match) -> None:
-    """After commit, queue the move of the bot that just took over the seat on turn."""
+def queue_takeover_bot(match: Match, *, later: After = transaction.on_commit) -> None:
+    """After commit (``later``), queue the move of the bot that just took over the seat
+    on turn."""
     match_id, turn, think = match.pk, match.turn, not is_correspondence(match)
-    transaction.on_commit(lambda: queue_bot_turn(match_id, turn, think=think))
+    later(lambda: queue_bot_turn(match_id, turn, think=think))
