@@ -6,7 +6,12 @@ import os
 from typing import Any
 
 from celery import Celery
-from celery.signals import worker_init, worker_process_init
+from celery.signals import (
+    worker_init,
+    worker_process_init,
+    worker_process_shutdown,
+    worker_shutdown,
+)
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -56,6 +61,18 @@ def keep_database_connections(**_: Any) -> None:
 # worker_process_init: each prefork child (the parent holds no connection to keep).
 worker_init.connect(keep_database_connections, weak=False)
 worker_process_init.connect(keep_database_connections, weak=False)
+
+
+def close_database_connections(**_: Any) -> None:
+    """A stopping worker ends its kept database sessions itself (a test database can
+    then be dropped at once; a server sees the session end, not a broken socket)."""
+    from django.db import connections
+
+    connections.close_all()
+
+
+worker_shutdown.connect(close_database_connections, weak=False)
+worker_process_shutdown.connect(close_database_connections, weak=False)
 
 
 @worker_process_init.connect

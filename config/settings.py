@@ -353,7 +353,7 @@ CELERY_BEAT_SCHEDULE["matches.matchmaking_tick"] = {
     "options": {"expires": MATCHMAKING_TICK_SECONDS},
 }
 
-# --- bot seats, turn deadlines, correspondence (bots.tasks, matches.deadlines) ----------
+# --- bot seats, turn deadlines, correspondence (matches.tasks, matches.deadlines) ----------
 
 
 def _env_seconds(name: str, default: float) -> float:
