@@ -96,35 +96,60 @@ def _key(*parts: object) -> str:
     return f"rummy:limit:{parts[0]}:{digest}"
 
 
+Check = tuple[str, object, Rate, int]  # (name, subject, rate, amount)
+
+
+def hit_all(checks: list[Check], at: float | None = None) -> list[int | None]:
+    """Count each check against its subject's fixed window (the one of `at`, a
+    time.time(); default now), all in one Redis round trip; for each, seconds to wait
+    if now over (else None)."""
+    now = time.time() if at is None else at
+    counted: list[tuple[int, str, Rate, int]] = []  # (index, name, rate, bucket)
+    waits: list[int | None] = [None] * len(checks)
+    try:
+        pipe: Any = None
+        for index, (name, subject, rate, amount) in enumerate(checks):
+            count, window = rate
+            if count <= 0 or amount <= 0:
+                continue
+            bucket = int(now // window)
+            key = _key(name, subject, bucket)
+            if pipe is None:
+                pipe = _redis().pipeline()
+            pipe.incrby(key, amount)
+            pipe.expire(key, window + 1)
+            counted.append((index, name, rate, bucket))
+        if pipe is None:
+            return waits
+        replies = pipe.execute()
+    except Exception:  # RedisError, or a broken connection's OSError / ValueError
+        names = ", ".join(name for _, name, _, _ in counted)
+        log.warning("rate limit %s not checked: Redis unreachable", names, exc_info=True)
+        return waits
+    for position, (index, name, (count, window), bucket) in enumerate(counted):
+        if int(replies[2 * position]) > count:
+            metrics.inc("rummy_rate_limited_total", limit=name)
+            waits[index] = max(1, math.ceil((bucket + 1) * window - now))
+    return waits
+
+
 def hit(
     name: str, subject: object, rate: Rate, amount: int = 1, at: float | None = None
 ) -> int | None:
     """Count `amount` against `subject`'s fixed window (the one of `at`, a time.time();
     default now); seconds to wait if now over."""
-    count, window = rate
-    if count <= 0 or amount <= 0:
-        return None
-    now = time.time() if at is None else at
-    bucket = int(now // window)
-    key = _key(name, subject, bucket)
-    try:
-        pipe = _redis().pipeline()
-        pipe.incrby(key, amount)
-        pipe.expire(key, window + 1)
-        total = int(pipe.execute()[0])
-    except Exception:  # RedisError, or a broken connection's OSError / ValueError
-        log.warning("rate limit %s not checked: Redis unreachable", name, exc_info=True)
-        return None
-    if total > count:
-        metrics.inc("rummy_rate_limited_total", limit=name)
-        return max(1, math.ceil((bucket + 1) * window - now))
-    return None
+    return hit_all([(name, subject, rate, amount)], at)[0]
 
 
 async def ahit(
     name: str, subject: object, rate: Rate, amount: int = 1, at: float | None = None
 ) -> int | None:
     return await sync_to_async(hit, thread_sensitive=False)(name, subject, rate, amount, at)
+
+
+async def ahit_all(checks: list[Check]) -> list[int | None]:
+    """`hit_all` in one worker thread hop."""
+    return await sync_to_async(hit_all, thread_sensitive=False)(checks)
 
 
 # --- failed logins ----------------------------------------------------------------------
@@ -370,11 +395,11 @@ class MutationRateLimit(SchemaExtension):
         auth = getattr(request_context, "auth", None)
         user = getattr(auth, "user", None)
         ip = getattr(request_context, "client_ip", "") or ""
-        waits = [await ahit("mutation-ip", ip, settings.RATE_LIMIT_MUTATIONS_IP, amount)]
+        checks: list[Check] = [("mutation-ip", ip, settings.RATE_LIMIT_MUTATIONS_IP, amount)]
         if user is not None:
-            waits.append(
-                await ahit("mutation-user", user.pk, settings.RATE_LIMIT_MUTATIONS_USER, amount)
-            )
+            checks.append(("mutation-user", user.pk, settings.RATE_LIMIT_MUTATIONS_USER, amount))
+        # Both counts in one thread hop and one Redis round trip.
+        waits = await ahit_all(checks)
         wait = max((w for w in waits if w is not None), default=None)
         if wait is not None:
             raise rate_limited(f"Too many actions: wait {wait} s and try again.", wait)

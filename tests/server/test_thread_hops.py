@@ -49,3 +49,26 @@ async def test_the_chain_still_sets_the_security_headers(async_client: Any) -> N
 
     assert response["X-Frame-Options"] == "DENY"
     assert response["X-Content-Type-Options"] == "nosniff"
+
+
+async def test_a_mutation_counts_both_its_rates_in_one_hop(
+    async_client: Any, hops: list[str]
+) -> None:
+    register = """mutation { register(username: "hops1", password: "a long enough passphrase 7")
+      { ... on AuthPayload { token } } }"""
+    body = (
+        await async_client.post("/graphql", {"query": register}, content_type="application/json")
+    ).json()
+    token = body["data"]["register"]["token"]
+    hops.clear()
+
+    response = await async_client.post(
+        "/graphql",
+        {"query": 'mutation { resign(matchId: "nope") { __typename } }'},
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {token}"},
+    )
+
+    assert response.json()["errors"][0]["extensions"]["code"] == "NOT_FOUND"
+    # the per-address and the per-user count: one hop (and one Redis round trip)
+    assert [n for n in hops if n.startswith(("hit", "ahit"))] == ["hit_all"], hops
