@@ -143,11 +143,7 @@ def match_join(*, match_id: object, user: Any, invite_code: str | None = None) -
         if free is None:
             return Rejected(MatchCode.MATCH_FULL, "every seat of the match is taken")
         free.user = user
-        free.joined_at = timezone.now()
-        free.save(update_fields=["user", "joined_at"])
-        change = {"seat": free.index, "change": "joined", "username": user.get_username()}
-        store.append_and_publish(match, [Event(SEAT_CHANGED, change)])
-        match.save()
+        _take_seat(match, free, "user", {"change": "joined", "username": user.get_username()})
         return match_view(match=match, seat=free.index, seats=seats)
 
 
@@ -171,11 +167,7 @@ def match_add_bot(*, match_id: object, user: Any, level: str, matchmade: bool = 
         if free is None:
             return Rejected(MatchCode.MATCH_FULL, "every seat of the match is taken")
         free.bot_level = level
-        free.joined_at = timezone.now()
-        free.save(update_fields=["bot_level", "joined_at"])
-        change = {"seat": free.index, "change": "bot", "bot": level}
-        store.append_and_publish(match, [Event(SEAT_CHANGED, change)])
-        match.save()
+        _take_seat(match, free, "bot_level", {"change": "bot", "bot": level})
         return match_view(match=match, user=user, seats=seats)
 
 
@@ -375,6 +367,15 @@ def seat_index(seats: Sequence[Seat], user: Any) -> int | None:
     if user is None or not getattr(user, "is_authenticated", False):
         return None
     return next((s.index for s in seats if s.user_id == user.pk), None)
+
+
+def _take_seat(match: Match, seat: Seat, field: str, change: Mapping[str, Any]) -> None:
+    """The tail of a join and of a bot seated: the seat row (its ``field``, already set,
+    and the time), one SEAT_CHANGED event, the match row."""
+    seat.joined_at = timezone.now()
+    seat.save(update_fields=[field, "joined_at"])
+    store.append_and_publish(match, [Event(SEAT_CHANGED, {"seat": seat.index, **change})])
+    match.save()
 
 
 def _free_seat(seats: Sequence[Seat]) -> Seat | None:

@@ -2,8 +2,8 @@
 Celery beat process running `matches.matchmaking_tick`, on PostgreSQL and Redis.
 
 Players queue over GraphQL, hear of their match on `myEvents` (MATCH_STARTED), play it
-to its end, get RATING_CHANGED from the rating task, and find themselves on the
-leaderboard.
+to its end, get RATING_CHANGED (rated in the transaction that ends the match), and
+find themselves on the leaderboard.
 """
 
 from __future__ import annotations
@@ -186,7 +186,7 @@ async def test_four_players_are_seated_together_then_rated(
             resigned = (await loser.data(RESIGN, id=match_id))["resign"]
             assert resigned["__typename"] == "Match", resigned
 
-        # then: the rating task tells every player how its rating moved
+        # then: every player is told how its rating moved (RATING_CHANGED on myEvents)
         changed = [await next_event(sock, sub, "RATING_CHANGED") for sock, sub in sockets]
     assert all(e["matchId"] == match_id for e in changed)
     assert changed[0]["payload"]["rank"] == 1
