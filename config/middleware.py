@@ -16,9 +16,13 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponseBase
 
+from api.views import GRAPHQL_PATH, authenticate_in_thread
+
 
 class SyncChain:
-    """A pass-through, sync only; last in MIDDLEWARE."""
+    """Sync only; last in MIDDLEWARE. A pass-through, except that a GraphQL request's
+    bearer token is checked here, on the thread the chain runs in anyway, rather than in
+    one more hop from the async view (api.views.authenticate_in_thread)."""
 
     sync_capable = True
     async_capable = False
@@ -27,4 +31,6 @@ class SyncChain:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        if request.path_info == GRAPHQL_PATH:
+            authenticate_in_thread(request)
         return self.get_response(request)
