@@ -99,8 +99,19 @@ async def acheck_token(raw: str) -> AuthState:
     return await sync_to_async(check_token)(raw)
 
 
+def authenticate(authorization: object) -> AuthState:
+    """The AuthState for an Authorization header or connection_init value (None:
+    anonymous); sync, for code already in a thread (see `aauthenticate`)."""
+    if authorization is None or authorization == "":
+        return AuthState()
+    raw, problem = parse_authorization(authorization)
+    if raw is None:
+        return AuthState(failure="UNAUTHENTICATED", message=problem)
+    return check_token(raw)
+
+
 async def aauthenticate(authorization: object) -> AuthState:
-    """The AuthState for an Authorization header or connection_init value (None: anonymous)."""
+    """`authenticate` from async code: a thread hop only when there is a token to check."""
     if authorization is None or authorization == "":
         return AuthState()
     raw, problem = parse_authorization(authorization)

@@ -317,7 +317,11 @@ class _NulFinder(Visitor):
             self.found = True
 
 
-def _document_has_nul(document: DocumentNode) -> bool:
+def _document_has_nul(document: DocumentNode, query: object = None) -> bool:
+    # A string literal holds a NUL only if the text has one, or an escape (\u0000,
+    # \u{0}): without either (nearly every query) the document need not be walked.
+    if isinstance(query, str) and "\x00" not in query and "\\u" not in query:
+        return False
     finder = _NulFinder()
     visit(document, finder)
     return finder.found
@@ -335,7 +339,7 @@ class NoNulStrings(SchemaExtension):
         async def check() -> None:
             document = context.graphql_document
             if _has_nul(context.variables or {}) or (
-                document is not None and _document_has_nul(document)
+                document is not None and _document_has_nul(document, context.query)
             ):
                 raise bad_input(NUL_MESSAGE)
 

@@ -11,7 +11,7 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from strawberry.django.views import AsyncGraphQLView
 
-from api.auth import RequestContext, aauthenticate
+from api.auth import AuthState, RequestContext, aauthenticate, authenticate
 from api.errors import INTERNAL_MESSAGE
 from api.limits import LoginThrottle
 
@@ -29,12 +29,37 @@ def error_response(status: int, message: str, code: str) -> HttpResponse:
 EXPLORER_HTML = (Path(__file__).resolve().parent / "explorer.html").read_text()
 
 
+# Where the GraphQL view is served (config/urls.py; bench/floor_asgi.py too).
+GRAPHQL_PATH = "/graphql"
+# The request attribute holding what `authenticate_in_thread` found.
+PREPARED_AUTH = "_rummy_prepared_auth"
+
+
+def authenticate_in_thread(request: HttpRequest) -> None:
+    """Check a GraphQL request's bearer token on the thread that runs Django's middleware
+    (config.middleware.SyncChain calls this), before the async view: the view then needs
+    no thread hop of its own for it. The token is read from the database here, for this
+    request only (nothing is cached). An exception is kept for the view to raise, so that
+    it is answered as before (503 when the database is unreachable, a coded 500 else)."""
+    try:
+        outcome: AuthState | Exception = authenticate(request.headers.get("Authorization"))
+    except Exception as exc:
+        outcome = exc
+    setattr(request, PREPARED_AUTH, outcome)
+
+
 class GraphQLView(AsyncGraphQLView[RequestContext, None]):
     async def render_graphql_ide(self, request: HttpRequest) -> HttpResponse:
         return HttpResponse(EXPLORER_HTML, content_type="text/html; charset=utf-8")
 
     async def get_context(self, request: HttpRequest, response: HttpResponse) -> RequestContext:
-        auth = await aauthenticate(request.headers.get("Authorization"))
+        prepared = request.__dict__.pop(PREPARED_AUTH, None)
+        if isinstance(prepared, BaseException):
+            raise prepared  # answered by dispatch as if raised here (503 for the database)
+        if isinstance(prepared, AuthState):
+            auth = prepared
+        else:  # not through config.middleware.SyncChain (another path, or no middleware)
+            auth = await aauthenticate(request.headers.get("Authorization"))
         return RequestContext(
             request=request,
             response=response,
