@@ -655,6 +655,7 @@ class _Shared:
 _shared: OrderedDict[Hashable, _Shared] = OrderedDict()
 _shared_by_id: dict[int, _Shared] = {}
 _inner_variables: OrderedDict[str, frozenset[str]] = OrderedDict()
+_texts: dict[int, tuple[object, str | None]] = {}  # id(shared data): (data, its JSON)
 # Executions of shared events: run, and served from another subscriber's run (tests).
 sharing = {"executed": 0, "shared": 0}
 
@@ -672,7 +673,33 @@ def shared_match_event(key: Hashable, build: Callable[[], MatchEvent]) -> MatchE
         if len(_shared) > SHARED_EVENTS:
             _, old = _shared.popitem(last=False)
             del _shared_by_id[id(old.event)]
+            for result in old.results.values():
+                _texts.pop(id(result.data), None)
     return entry.event
+
+
+def _keep(results: dict[Hashable, ExecutionResult], key: Hashable, result: Any) -> None:
+    if isinstance(result, ExecutionResult) and not result.errors:
+        results[key] = result
+        _texts[id(result.data)] = (result.data, None)
+
+
+def shared_next_text(message: Mapping[str, Any], encode: Callable[[object], str]) -> str | None:
+    """The graphql-transport-ws ``next`` message of a shared result as ``encode`` (the
+    consumer's JSON encoder) writes it, its data encoded once for every subscriber;
+    None for any other message."""
+    payload = message.get("payload")
+    if message.get("type") != "next" or not isinstance(payload, dict) or payload.keys() != {"data"}:
+        return None
+    data = payload["data"]
+    entry = _texts.get(id(data))
+    if entry is None or entry[0] is not data:
+        return None
+    text = entry[1]
+    if text is None:
+        text = encode(data)
+        _texts[id(data)] = (data, text)
+    return f'{{"id":{encode(message["id"])},"type":"next","payload":{{"data":{text}}}}}'
 
 
 def _results_of(root: object) -> dict[Hashable, ExecutionResult] | None:
@@ -732,8 +759,7 @@ class SharedEventExecution(StrawberryGraphQLCoreExecutionContext):
         result = super().execute_operation(*args, **kwargs)
         if isawaitable(result):
             return _keep_when_done(result, results, key)
-        if isinstance(result, ExecutionResult) and not result.errors:
-            results[key] = result
+        _keep(results, key, result)
         return result
 
 
@@ -741,6 +767,5 @@ async def _keep_when_done(
     pending: Any, results: dict[Hashable, ExecutionResult], key: Hashable
 ) -> Any:
     result = await pending
-    if isinstance(result, ExecutionResult) and not result.errors:
-        results[key] = result
+    _keep(results, key, result)
     return result

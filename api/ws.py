@@ -31,6 +31,7 @@ from strawberry.types.unset import UNSET, UnsetType
 
 from accounts.services import auth_group_name
 from api.auth import RequestContext, aauthenticate
+from api.events import shared_next_text
 from api.limits import WebsocketMessageLimiter
 
 log = logging.getLogger(__name__)
@@ -54,6 +55,16 @@ class TransportWSHandler(BaseGraphQLTransportWSHandler[RequestContext, None]):
         while its stream was finishing is already gone: strawberry's `del` raised
         KeyError, logged as an ERROR traceback for an ordinary disconnect."""
         self.operations.pop(id, None)
+
+    async def send_message(self, message: Any) -> None:
+        """A shared live event's result (api.events) is encoded once for every
+        subscriber of the process; each socket only adds its operation id."""
+        consumer = cast(Any, self.websocket).ws_consumer
+        text = shared_next_text(message, consumer.encode_json)
+        if text is None:
+            await super().send_message(message)
+        else:
+            await consumer.send(text)
 
 
 class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):

@@ -96,3 +96,22 @@ async def test_spectators_share_an_execution_and_each_viewer_sees_only_their_vie
     assert ev.sharing == {"executed": 4 * live, "shared": live}
     for ws in sockets.values():
         await ws.disconnect()
+
+
+def test_a_shared_next_message_is_written_as_the_consumer_writes_any_other() -> None:
+    # given: a result that api.events kept for sharing
+    from strawberry.http.base import BaseView
+
+    data = {"matchEvents": {"seq": 7, "type": "CARD_DRAWN", "cards": [{"code": "10\u2665"}]}}
+    result = ev.ExecutionResult(data, None)
+    ev._keep({}, "k", result)
+    message = {"id": 'op"1', "type": "next", "payload": {"data": data}}
+    encode = BaseView().encode_json
+
+    # when / then: byte for byte what strawberry's send_json writes
+    assert ev.shared_next_text(message, encode) == encode(message)
+    assert ev.shared_next_text(message, encode) == encode(message)  # the kept text
+    other = {"id": "2", "type": "next", "payload": {"data": {"matchEvents": None}}}
+    assert ev.shared_next_text(other, encode) is None
+    with_errors = {"id": "3", "type": "next", "payload": {"data": data, "errors": []}}
+    assert ev.shared_next_text(with_errors, encode) is None
