@@ -642,6 +642,9 @@ def match_event(data: Mapping[str, Any]) -> MatchEvent:
 
 SHARED_EVENTS = 2048  # events kept (live events are delivered within milliseconds)
 SHARED_QUERIES = 256  # query texts whose inner variables are remembered
+# Results kept per event: clients choose their query texts, so a process keeps at most
+# SHARED_EVENTS x SHARED_RESULTS results; a further query of an event runs unshared.
+SHARED_RESULTS = 8
 
 
 class _Shared:
@@ -679,7 +682,7 @@ def shared_match_event(key: Hashable, build: Callable[[], MatchEvent]) -> MatchE
 
 
 def _keep(results: dict[Hashable, ExecutionResult], key: Hashable, result: Any) -> None:
-    if isinstance(result, ExecutionResult) and not result.errors:
+    if isinstance(result, ExecutionResult) and not result.errors and len(results) < SHARED_RESULTS:
         results[key] = result
         _texts[id(result.data)] = (result.data, None)
 

@@ -115,3 +115,16 @@ def test_a_shared_next_message_is_written_as_the_consumer_writes_any_other() -> 
     assert ev.shared_next_text(other, encode) is None
     with_errors = {"id": "3", "type": "next", "payload": {"data": data, "errors": []}}
     assert ev.shared_next_text(with_errors, encode) is None
+
+
+def test_an_event_keeps_a_bounded_number_of_query_results() -> None:
+    # given: an event whose results for SHARED_RESULTS queries are kept
+    results: dict[object, Any] = {}
+    for n in range(ev.SHARED_RESULTS):
+        ev._keep(results, n, ev.ExecutionResult({"n": n}, None))
+
+    # when: one more query's result
+    ev._keep(results, "one more", ev.ExecutionResult({"n": -1}, None))
+
+    # then: it is not kept (clients choose their query texts)
+    assert len(results) == ev.SHARED_RESULTS and "one more" not in results
