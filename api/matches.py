@@ -538,6 +538,18 @@ async def count_replay(info: strawberry.Info, events: int) -> None:
         raise rate_limited(f"Too many replayed events: wait {wait} s and subscribe again.", wait)
 
 
+def _live_event(pk: int, row: dict[str, Any], seat: int | None, public_id: str) -> ev.MatchEvent:
+    """A published event as ``seat`` may see it: one object for every subscriber of this
+    process with that view (api.events.shared_match_event; executed once per query).
+    The key is the stored event (match, seq, when stored, kind) and the viewer's seat."""
+    if row.get("at") is None:
+        return client_event(selectors.shape_event(pk, row, seat), public_id)
+    key = (pk, row["seq"], row["at"], row["type"], seat)
+    return ev.shared_match_event(
+        key, lambda: client_event(selectors.shape_event(pk, row, seat), public_id)
+    )
+
+
 def _ws(info: strawberry.Info) -> Any:
     ws = info.context["ws"]
     if ws is None:  # pragma: no cover - strawberry runs subscriptions over websockets only
@@ -607,7 +619,7 @@ class MatchSubscription:
                             continue
                     if row["type"] == "SEAT_CHANGED" and user is not None:
                         seat = await ws_call(_seat_now, match_id=pk, user=user)
-                    yield client_event(selectors.shape_event(pk, row, seat), public_id)
+                    yield _live_event(pk, row, seat, public_id)
                     last = row["seq"]
                     if row["type"] in FINAL_EVENTS:
                         return

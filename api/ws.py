@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -13,6 +14,9 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from asgiref.typing import WebSocketReceiveEvent
+from channels.exceptions import StopConsumer
+from channels.layers import get_channel_layer
+from channels.utils import await_many_dispatch
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
@@ -27,6 +31,7 @@ from strawberry.types.unset import UNSET, UnsetType
 
 from accounts.services import auth_group_name
 from api.auth import RequestContext, aauthenticate
+from api.events import shared_next_text
 from api.limits import WebsocketMessageLimiter
 
 log = logging.getLogger(__name__)
@@ -39,6 +44,7 @@ CLOSE_MESSAGE_TOO_BIG = 1009
 INBOX_FRAMES = 256
 GROUP_JOIN_SECONDS = 2.0
 CLOSE_UNAVAILABLE = 4503  # the database is unreachable: reconnect after a pause
+LAYER_LOST = "layer.lost"  # our own message: the channel layer's receive failed
 # connection_ack without a payload (strawberry types its UNSET as Any).
 NO_ACK_PAYLOAD: UnsetType = UNSET
 
@@ -49,6 +55,16 @@ class TransportWSHandler(BaseGraphQLTransportWSHandler[RequestContext, None]):
         while its stream was finishing is already gone: strawberry's `del` raised
         KeyError, logged as an ERROR traceback for an ordinary disconnect."""
         self.operations.pop(id, None)
+
+    async def send_message(self, message: Any) -> None:
+        """A shared live event's result (api.events) is encoded once for every
+        subscriber of the process; each socket only adds its operation id."""
+        consumer = cast(Any, self.websocket).ws_consumer
+        text = shared_next_text(message, consumer.encode_json)
+        if text is None:
+            await super().send_message(message)
+        else:
+            await consumer.send(text)
 
 
 class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
@@ -68,6 +84,7 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         self.sent = 0
         self.send_lock = asyncio.Lock()
         self.gone = asyncio.Event()  # disconnected: nothing waits for the budget
+        self.layer_lost = False
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """Read the socket eagerly and stamp each frame with its arrival: the message
@@ -87,9 +104,46 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
 
         reader = asyncio.create_task(read())
         try:
-            await super().__call__(scope, inbox.get, send)
+            await self._run(scope, inbox.get, send)
         finally:
             reader.cancel()
+
+    async def _run(self, scope: Any, receive: Any, send: Any) -> None:
+        """channels' ``AsyncConsumer.__call__``, but the channel layer's receive is
+        guarded: when Redis goes away under an open socket its receive raises, which
+        channels lets out of the consumer (an "Exception in ASGI application" traceback,
+        and the client sees 1011). Here the socket closes with 4503 and the log has one
+        WARNING line (:meth:`_layer_receive`)."""
+        self.scope = scope
+        # channels' stubs type the layer, receivers and dispatch apart from strawberry's.
+        self.channel_layer = cast(Any, get_channel_layer(self.channel_layer_alias))
+        self.base_send = send
+        dispatch = cast(Any, self.dispatch)
+        try:
+            if self.channel_layer is not None:
+                self.channel_name = await self.channel_layer.new_channel()
+                self.channel_receive = functools.partial(
+                    self.channel_layer.receive, self.channel_name
+                )
+                await await_many_dispatch(cast(Any, [receive, self._layer_receive]), dispatch)
+            else:
+                await await_many_dispatch([receive], dispatch)
+        except StopConsumer:
+            pass
+
+    async def _layer_receive(self) -> dict[str, Any]:
+        """The next message of this consumer's channel; once the layer failed, a
+        ``layer.lost`` message (dispatched: the socket closes) and then nothing more
+        (the consumer ends when the client is gone)."""
+        if not self.layer_lost:
+            try:
+                return cast(dict[str, Any], await self.channel_receive())
+            except (OSError, RedisError) as exc:
+                self.layer_lost = True
+                log.warning("the channel layer is unreachable (%s): closing the socket", exc)
+                return {"type": LAYER_LOST}
+        await asyncio.Event().wait()  # cancelled when the consumer ends
+        raise AssertionError("unreachable")
 
     async def send(  # type: ignore[override]  # as channels' own AsyncWebsocketConsumer
         self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
@@ -221,6 +275,12 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         if message.get("type") == "auth.revoked":
             await self.auth_revoked(message)
             return
+        if message.get("type") == LAYER_LOST:
+            # No live events, revocations or bans can reach this socket any more: the
+            # client reconnects after a pause (to a process whose layer works).
+            if not self.closing and not self.gone.is_set():
+                await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
+            return
         await super().dispatch(message)
 
     async def auth_revoked(self, message: Mapping[str, object]) -> None:
@@ -234,7 +294,7 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
 
     async def disconnect(self, code: int) -> None:
         self.gone.set()
-        if self.auth_group is not None and self.channel_layer is not None:
+        if self.auth_group is not None and self.channel_layer is not None and not self.layer_lost:
             try:
                 await self.channel_layer.group_discard(self.auth_group, self.channel_name)
             except Exception:  # the socket is gone either way; the group entry expires

@@ -1,0 +1,130 @@
+"""matchEvents executes a live event once per view and query for the subscribers of a
+process (issue 12), in-process (Channels' WebsocketCommunicator on the real ASGI app,
+the real Redis channel layer): spectators with the same query share one execution, and
+no viewer gets another's view (the drawer's cards) or another query's shape."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from api import events as ev
+from matches.models import Match
+from tests.server.test_subscriptions_resync import draw_for_whoever_is_on_turn, started_match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+QUERY = """
+subscription Events($id: ID!, $after: Int, $withCards: Boolean = true) {
+  matchEvents(matchId: $id, after: $after) {
+    seq type
+    ... on CardDrawn { seat source cards @include(if: $withCards) { code } }
+  }
+}
+"""
+
+
+async def _subscribe(application: Any, token: str | None, variables: dict[str, Any]) -> Any:
+    ws = WebsocketCommunicator(application, "/graphql", subprotocols=["graphql-transport-ws"])
+    connected, _ = await ws.connect()
+    assert connected
+    payload = {"authorization": f"Bearer {token}"} if token else {}
+    await ws.send_json_to({"type": "connection_init", "payload": payload})
+    assert (await ws.receive_json_from(timeout=10))["type"] == "connection_ack"
+    await ws.send_json_to(
+        {"id": "1", "type": "subscribe", "payload": {"query": QUERY, "variables": variables}}
+    )
+    return ws
+
+
+async def _until(ws: Any, seq: int) -> list[dict[str, Any]]:
+    got: list[dict[str, Any]] = []
+    while not got or got[-1]["seq"] < seq:
+        message = await ws.receive_json_from(timeout=10)
+        assert message["type"] == "next" and not message["payload"].get("errors"), message
+        got.append(message["payload"]["data"]["matchEvents"])
+    return got
+
+
+async def test_spectators_share_an_execution_and_each_viewer_sees_only_their_view(
+    redis_url: str,
+) -> None:
+    # given: both players, two spectators with one query (subscribed from different
+    # points: the root field's `after` does not change an event's result) and one
+    # spectator whose variables leave the cards out
+    from accounts.services import token_create
+    from config.asgi import application
+
+    match_id, a, b, token_a = await database_sync_to_async(started_match)()
+    token_b = await database_sync_to_async(token_create)(user=b)
+    row = await database_sync_to_async(Match.objects.get)(pk=match_id)
+    last, drawer = row.last_seq, row.on_turn
+    on = {"id": row.public_id, "after": last}
+    sockets = {
+        "a": await _subscribe(application, token_a, on),
+        "b": await _subscribe(application, token_b, on),
+        "s1": await _subscribe(application, None, on),
+        "s2": await _subscribe(application, None, {**on, "after": last - 1}),
+        "s3": await _subscribe(application, None, {**on, "withCards": False}),
+    }
+    replayed = await _until(sockets["s2"], last)  # its one stored event: now it listens
+    assert [e["seq"] for e in replayed] == [last]
+    for ws in sockets.values():  # the subscriptions have joined the match's group
+        await ws.send_json_to({"type": "ping"})
+        assert (await ws.receive_json_from(timeout=10))["type"] == "pong"
+    ev.sharing.update(executed=0, shared=0)
+
+    # when
+    moved = await database_sync_to_async(draw_for_whoever_is_on_turn)(match_id, (a, b))
+    seen = {name: await _until(ws, moved) for name, ws in sockets.items()}
+
+    # then
+    live = moved - last
+    for name, got in seen.items():
+        assert [e["seq"] for e in got] == list(range(last + 1, moved + 1)), name
+    drawn = {name: next(e for e in got if e["type"] == "CARD_DRAWN") for name, got in seen.items()}
+    players = {0: "a", 1: "b"}
+    assert drawn[players[drawer]]["cards"], "the drawer sees the drawn cards"
+    assert drawn[players[1 - drawer]]["cards"] is None
+    assert drawn["s1"]["cards"] is None and drawn["s2"]["cards"] is None
+    assert "cards" not in drawn["s3"], "another query's shape"
+    assert seen["s1"] == seen["s2"]
+    # a, b, s1 and s3 are four views or queries; s2 got s1's results
+    assert ev.sharing == {"executed": 4 * live, "shared": live}
+    for ws in sockets.values():
+        await ws.disconnect()
+
+
+def test_a_shared_next_message_is_written_as_the_consumer_writes_any_other() -> None:
+    # given: a result that api.events kept for sharing
+    from strawberry.http.base import BaseView
+
+    data = {"matchEvents": {"seq": 7, "type": "CARD_DRAWN", "cards": [{"code": "10\u2665"}]}}
+    result = ev.ExecutionResult(data, None)
+    ev._keep({}, "k", result)
+    message = {"id": 'op"1', "type": "next", "payload": {"data": data}}
+    encode = BaseView().encode_json
+
+    # when / then: byte for byte what strawberry's send_json writes
+    assert ev.shared_next_text(message, encode) == encode(message)
+    assert ev.shared_next_text(message, encode) == encode(message)  # the kept text
+    other = {"id": "2", "type": "next", "payload": {"data": {"matchEvents": None}}}
+    assert ev.shared_next_text(other, encode) is None
+    with_errors = {"id": "3", "type": "next", "payload": {"data": data, "errors": []}}
+    assert ev.shared_next_text(with_errors, encode) is None
+
+
+def test_an_event_keeps_a_bounded_number_of_query_results() -> None:
+    # given: an event whose results for SHARED_RESULTS queries are kept
+    results: dict[object, Any] = {}
+    for n in range(ev.SHARED_RESULTS):
+        ev._keep(results, n, ev.ExecutionResult({"n": n}, None))
+
+    # when: one more query's result
+    ev._keep(results, "one more", ev.ExecutionResult({"n": -1}, None))
+
+    # then: it is not kept (clients choose their query texts)
+    assert len(results) == ev.SHARED_RESULTS and "one more" not in results
