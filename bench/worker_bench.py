@@ -18,7 +18,11 @@ just before its commit and publication):
 - deadline lateness: TURN_EXPIRED time minus the turn's deadline (TURN_STARTED time plus
   the turn's seconds), p50 / p99 / max;
 - bot latency: a bot's TURN_STARTED to the first event of its move, p50 / p99;
-- bot moves per second over the run.
+- bot moves per second over the run;
+- CPU per action: the CPU time (user + system) the worker (its parent and pool
+  processes), beat and PostgreSQL (the postmaster and its backends) spent in the playing
+  window, divided by the actions (bot moves and expiries) applied in it. It is what a
+  core's capacity is judged by on a shared machine, where turns/s are noisy.
 """
 
 from __future__ import annotations
@@ -54,6 +58,57 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def _proc_stat(pid: int) -> tuple[int, float] | None:
+    """(parent pid, CPU seconds of the process and of its reaped children)."""
+    try:
+        raw = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = raw[raw.rindex(")") + 2 :].split()
+    ticks = sum(int(x) for x in fields[11:15])  # utime stime cutime cstime
+    return int(fields[1]), ticks / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(root: int) -> float:
+    """CPU seconds of process ``root`` and all its descendants, living and reaped."""
+    parents: dict[int, int] = {}
+    cpu: dict[int, float] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and (stat := _proc_stat(int(entry))) is not None:
+            parents[int(entry)], cpu[int(entry)] = stat
+    total, todo = 0.0, [root]
+    while todo:
+        pid = todo.pop()
+        total += cpu.get(pid, 0.0)
+        todo.extend(child for child, parent in parents.items() if parent == pid)
+    return total
+
+
+def postmaster_pid(database_url: str) -> int | None:
+    """The PostgreSQL server listening on the URL's port (scripts/test.py starts it)."""
+    port = database_url.rsplit(":", 1)[1].split("/")[0]
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            argv = Path(f"/proc/{entry}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if argv and argv[0].endswith(b"postgres") and f"port={port}".encode() in argv:
+            return int(entry)
+    return None
+
+
+def _sessions() -> int:
+    """Sessions PostgreSQL has opened on this database so far (pg_stat_database, 14+)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT sessions FROM pg_stat_database WHERE datname = current_database()")
+        row = cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--matches", type=int, default=200)
@@ -61,6 +116,7 @@ def main() -> int:
     parser.add_argument("--turn-seconds", type=int, default=5)
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument("--level", default="EASY")
+    parser.add_argument("--log-level", default="WARNING", help="the worker's and beat's")
     args = parser.parse_args()
     driver = _driver()
     workdir = Path(tempfile.mkdtemp(prefix="rummy-worker-bench-"))
@@ -80,7 +136,7 @@ def main() -> int:
             GAME_TASK_QUEUE="bench",
             BOT_THINK_SECONDS="0",
             DEADLINE_SWEEP_SECONDS="2",
-            LOG_LEVEL="WARNING",
+            LOG_LEVEL=args.log_level,
         )
         os.environ.update(env)
         subprocess.run(
@@ -91,8 +147,8 @@ def main() -> int:
             for argv in (
                 ["worker", "--pool", "prefork", "--concurrency", str(args.concurrency),
                  "--queues", "bench", "--without-mingle", "--without-gossip",
-                 "--loglevel", "WARNING"],
-                ["beat", "--schedule", str(workdir / "beat"), "--loglevel", "WARNING"],
+                 "--loglevel", args.log_level],
+                ["beat", "--schedule", str(workdir / "beat"), "--loglevel", args.log_level],
             ):  # fmt: skip
                 log = (workdir / f"{argv[0]}.log").open("wb")
                 children.append(
@@ -105,7 +161,10 @@ def main() -> int:
                         start_new_session=True,
                     )
                 )
-            return run(args, workdir)
+            cpu_roots = {"worker": children[0].pid, "beat": children[1].pid}
+            if (pm := postmaster_pid(database_url)) is not None:
+                cpu_roots["postgres"] = pm
+            return run(args, workdir, cpu_roots)
         finally:
             for child in children:
                 os.killpg(child.pid, signal.SIGTERM)
@@ -116,7 +175,7 @@ def main() -> int:
                     os.killpg(child.pid, signal.SIGKILL)
 
 
-def run(args: argparse.Namespace, workdir: Path) -> int:
+def run(args: argparse.Namespace, workdir: Path, cpu_roots: dict[str, int]) -> int:
     import django
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -155,6 +214,11 @@ def run(args: argparse.Namespace, workdir: Path) -> int:
         match_ids.append(created.id)
     print(f"{len(match_ids)} matches started in {time.monotonic() - created_at:.1f}s; "
           f"playing for {args.seconds:.0f}s", flush=True)  # fmt: skip
+    in_play = MatchAction.objects.filter(match_id__in=match_ids)
+    actions_before = in_play.count()
+    moves_before = in_play.exclude(action__kind="timeout").count()
+    sessions_before = _sessions()
+    cpu_before = {name: cpu_seconds(pid) for name, pid in cpu_roots.items()}
     start = time.monotonic()
     while time.monotonic() - start < args.seconds:
         time.sleep(5)
@@ -163,6 +227,11 @@ def run(args: argparse.Namespace, workdir: Path) -> int:
         if not active:
             break
     elapsed = time.monotonic() - start
+    cpu_used = {name: cpu_seconds(pid) - cpu_before[name] for name, pid in cpu_roots.items()}
+    actions = in_play.count() - actions_before
+    sessions = _sessions() - sessions_before
+    # Moves in the window (those made while the matches were being set up are not).
+    moves = in_play.exclude(action__kind="timeout").count() - moves_before
 
     bot_seats = {
         (m, i) for m, i in Seat.objects.filter(match_id__in=match_ids)
@@ -193,9 +262,6 @@ def run(args: argparse.Namespace, workdir: Path) -> int:
             _seat, turn, since = started[match_id]
             if turn == public["turn"]:
                 lateness.append(t - (since + args.turn_seconds))
-    moves = (
-        MatchAction.objects.filter(match_id__in=match_ids).exclude(action__kind="timeout").count()
-    )
     finished = Match.objects.filter(pk__in=match_ids, status=MatchStatus.FINISHED).count()
     ms = 1000
     late_p50, late_p99 = pct(lateness, 0.5) * ms, pct(lateness, 0.99) * ms
@@ -217,6 +283,13 @@ def run(args: argparse.Namespace, workdir: Path) -> int:
     )
     print(f"bot moves          {moves} in {elapsed:.0f}s = {moves / elapsed:.1f}/s; "
           f"{bot_expired} bot turns ran out before the bot moved")  # fmt: skip
+    per = max(actions, 1)
+    parts = ", ".join(f"{name} {used * 1000 / per:.1f}" for name, used in cpu_used.items())
+    print(f"CPU per action     {actions} actions in the window: ms per action {parts}; "
+          f"worker {cpu_used['worker']:.1f}s of CPU = "
+          f"{cpu_used['worker'] / elapsed * 100:.0f}% of a core")  # fmt: skip
+    print(f"database sessions  {sessions} opened in the window (a new session costs "
+          f"PostgreSQL a process start)")  # fmt: skip
     before, after = (" ".join(f"{x:.2f}" for x in load) for load in (load_before, load_after))
     print(f"load average (1, 5, 15 min): before {before}, after {after}")
     print(f"(logs in {workdir})")

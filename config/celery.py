@@ -7,6 +7,8 @@ from typing import Any
 
 from celery import Celery
 from celery.signals import (
+    task_postrun,
+    task_prerun,
     worker_init,
     worker_process_init,
     worker_process_shutdown,
@@ -42,21 +44,39 @@ def ping() -> str:
     return "pong"
 
 
-# A worker process runs task after task: it keeps its database connection between them
-# (a new PostgreSQL session per task cost more than the task itself, issue 12) unless the
-# settings ask for something else: a persistent age, or a pool.
+# A worker process runs task after task, one at a time: it keeps one database connection
+# between them (a new PostgreSQL session per task cost more than the task itself, issue
+# 12). Celery's Django fixup closes every connection before and after each task unless
+# CELERY_DB_REUSE_MAX is set, whatever CONN_MAX_AGE says (bench/worker_bench.py counted
+# 530 sessions for 519 actions); with a pool in a prefork child it closes the whole pool,
+# whose threads then open new connections for the next task. So: no pool in a worker
+# (its processes run one task at a time; the pool is for the web's threads), the fixup's
+# closing off, and Django's own per-request rule instead, before and after each task
+# (``close_old_connections``: a connection past CONN_MAX_AGE, or one that raised a
+# database error, is closed; CONN_HEALTH_CHECKS tests a kept one before its next use,
+# so a worker survives a PostgreSQL restart).
 WORKER_DB_CONN_MAX_AGE = 600
+app.conf.CELERY_DB_REUSE_MAX = 2**62  # read by celery.fixups.django: "never"
 
 
 def keep_database_connections(**_: Any) -> None:
     from django.conf import settings
 
     for db in settings.DATABASES.values():
-        if db.get("CONN_MAX_AGE") == 0 and "pool" not in db.get("OPTIONS", {}):
-            db["CONN_MAX_AGE"] = WORKER_DB_CONN_MAX_AGE
+        options = db.get("OPTIONS", {})
+        if options.pop("pool", None) is not None or db.get("CONN_MAX_AGE") == 0:
+            db["CONN_MAX_AGE"] = db.get("CONN_MAX_AGE") or WORKER_DB_CONN_MAX_AGE
             db["CONN_HEALTH_CHECKS"] = True
 
 
+def close_old_database_connections(**_: Any) -> None:
+    from django.db import close_old_connections
+
+    close_old_connections()
+
+
+task_prerun.connect(close_old_database_connections, weak=False)
+task_postrun.connect(close_old_database_connections, weak=False)
 # worker_init: the solo and thread pools run tasks in the worker's process;
 # worker_process_init: each prefork child (the parent holds no connection to keep).
 worker_init.connect(keep_database_connections, weak=False)
