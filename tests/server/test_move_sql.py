@@ -55,3 +55,26 @@ def test_the_lock_query_builds_what_the_orm_builds(users: list[Any]) -> None:
             ]
             assert all(s.match is got_match for s in got_seats)
             assert not got_match._state.adding and got_match._state.db == "default"
+
+
+def test_a_played_match_stores_what_the_orm_stored(users: list[Any]) -> None:
+    # given: a match played out through the services (the move's one-statement write)
+    from matches.models import MatchAction, MatchEvent
+    from matches.selectors import load_state, replayed_state
+
+    view = started(users, "rummy", target_score=30)
+    before = Match.objects.get(pk=view.id).updated_at
+    play_out(view.id, users)
+    match = Match.objects.get(pk=view.id)
+    # then: consecutive events with their times, one action row per action with its
+    # user, the match row saved as save() saves it, and the snapshot is the replay's
+    assert match.over and match.outcome and match.winners
+    events = list(MatchEvent.objects.filter(match=match).order_by("seq"))
+    assert [e.seq for e in events] == list(range(1, match.last_seq + 1))
+    assert all(e.created_at is not None and isinstance(e.public, dict) for e in events)
+    actions = list(MatchAction.objects.filter(match=match).order_by("index"))
+    assert [a.index for a in actions] == list(range(match.actions_count))
+    assert all(a.user_id in {u.pk for u in users} for a in actions)
+    assert all(isinstance(a.action, dict) and a.seq <= match.last_seq for a in actions)
+    assert match.updated_at > before
+    assert load_state(match) == replayed_state(match)
