@@ -3,8 +3,9 @@
 Each public function is one transaction under the match lock (``matches.locks``) that
 checks in the order of ``matches.services``' notes, applies the engine's action and
 stores the result (``matches.store``). The match row and its seat rows are read once
-(two queries), and the move writes its events, its action and the match row: five
-statements and the commit for a committed move (``tests/server/test_move_queries.py``).
+(one query), and the move writes its events, its action and the match row in one
+statement: with BEGIN and COMMIT, four round trips for a committed move, two more with an
+idempotencyKey (``tests/server/test_move_queries.py``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from engine.actions import (
@@ -232,11 +233,12 @@ def _act(
     with transaction.atomic():
         match, seats = lock_match(match_id, user=user)
         if key is not None:
-            stored = IdempotencyRecord.objects.filter(user=user, key=key).first()
+            stored = _recorded(user, key)
             if stored is not None:
-                if stored.match_id != match.pk or stored.operation != fingerprint:
+                stored_match, operation, stored_result = stored
+                if stored_match != match.pk or operation != fingerprint:
                     raise InvalidRequest("this idempotencyKey was used for another request")
-                return MatchView.from_dict(stored.result)
+                return MatchView.from_dict(stored_result)
         if match.over:
             return match_over()
         if match.status != MatchStatus.ACTIVE:
@@ -274,19 +276,58 @@ def _act(
             return Rejected.of(exc)
         store.store(match, seats, state, new_state, events, action, user=user)
         result = match_view(match=match, seat=seat, state=new_state, seats=seats)
-        if key is not None:
-            try:
-                with transaction.atomic():
-                    IdempotencyRecord.objects.create(
-                        user=user,
-                        key=key,
-                        match=match,
-                        operation=fingerprint,
-                        result=result.to_dict(),
-                    )
-            except IntegrityError:  # the same key, concurrently, on another match
-                raise InvalidRequest("this idempotencyKey was used for another request") from None
+        if key is not None and not _record(user, key, match, fingerprint, result):
+            # The same key, concurrently, on another match: the move is rolled back.
+            raise InvalidRequest("this idempotencyKey was used for another request")
         return result
+
+
+# -- idempotency records, in one statement each (issue 12) --------------------------------------
+
+_RECORDS = IdempotencyRecord._meta.db_table
+
+
+def _recorded(user: Any, key: str) -> tuple[int, str, Any] | None:
+    """The stored (match id, operation, result) of ``user``'s ``key``, or None."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'SELECT "match_id", "operation", "result" FROM "{_RECORDS}"'
+            ' WHERE "user_id" = %s AND "key" = %s',
+            [user.pk, key],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    field = IdempotencyRecord._meta.get_field("result")
+    result = row[2]
+    for convert in field.get_col(_RECORDS).get_db_converters(connection):
+        result = convert(result, field, connection)
+    return row[0], row[1], result
+
+
+def _record(user: Any, key: str, match: Match, operation: str, result: MatchView) -> bool:
+    """Record the first result of ``user``'s ``key``; False if the key is taken (by a
+    request that committed meanwhile)."""
+    data = result.to_dict()
+    if connection.vendor != "postgresql":  # the development SQLite
+        try:
+            with transaction.atomic():
+                IdempotencyRecord.objects.create(
+                    user=user, key=key, match=match, operation=operation, result=data
+                )
+        except IntegrityError:
+            return False
+        return True
+    # ON CONFLICT instead of a savepoint around an INSERT that may fail: one round trip,
+    # not three; a concurrent insert of the same key is waited for as before.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'INSERT INTO "{_RECORDS}" ("user_id", "key", "match_id", "operation", "result",'
+            ' "created_at") VALUES (%s, %s, %s, %s, %s::jsonb, %s)'
+            ' ON CONFLICT ("user_id", "key") DO NOTHING RETURNING "id"',
+            [user.pk, key, match.pk, operation, json.dumps(data), timezone.now()],
+        )
+        return cursor.fetchone() is not None
 
 
 def _actor_seat(
