@@ -16,7 +16,7 @@ from django.db import connection, models
 from django.db.transaction import TransactionManagementError
 
 from matches.errors import MatchNotFound
-from matches.models import Match, Seat
+from matches.models import IdempotencyRecord, Match, Seat
 from matches.selectors import invited, match_lookup
 
 Converter = Callable[[Any, Any, Any], Any]
@@ -32,14 +32,29 @@ def lock_match(
     With a ``user``, a private match they may not see (``selectors.can_see``) and hold no
     invitation to (``invite_code``) raises MatchNotFound like an unknown id: a stranger
     learns nothing of it, not even its status, from any answer (issue 14)."""
+    match, seats, _record = _lock(match_id, user, invite_code, None)
+    return match, seats
+
+
+def lock_match_keyed(
+    match_id: object, *, user: Any, key: str
+) -> tuple[Match, list[Seat], IdempotencyRecord | None]:
+    """:func:`lock_match` for a request with an idempotencyKey: also ``user``'s record
+    of ``key`` (None if there is none), read by the same query (one round trip)."""
+    return _lock(match_id, user, None, (user.pk, key))
+
+
+def _lock(
+    match_id: object, user: Any, invite_code: str | None, key: tuple[Any, str] | None
+) -> tuple[Match, list[Seat], IdempotencyRecord | None]:
     ((column, value),) = match_lookup(match_id).items()
-    query = _lock_query(column)
+    query = _lock_query(column, key is not None)
     if query.locks and connection.get_autocommit():  # as the ORM's select_for_update
         raise TransactionManagementError(
             "select_for_update cannot be used outside of a transaction."
         )
     with connection.cursor() as cursor:
-        cursor.execute(query.sql, [value])
+        cursor.execute(query.sql, [*key, value] if key is not None else [value])
         rows = cursor.fetchall()
     if not rows:  # every match has its seats from the start
         raise MatchNotFound(match_id)
@@ -53,7 +68,10 @@ def lock_match(
     private = user is not None and match.private and not invited(match, invite_code)
     if private and not _sees_private(match, seats, user):
         raise MatchNotFound(match_id)
-    return match, seats
+    record = None
+    if query.record is not None and rows[0][query.record.start] is not None:
+        record = query.record.build(rows[0])
+    return match, seats, record
 
 
 def _sees_private(match: Match, seats: Sequence[Seat], user: Any) -> bool:
@@ -103,20 +121,31 @@ class _Columns:
 
 
 class _LockQuery:
-    def __init__(self, column: str) -> None:
+    def __init__(self, column: str, keyed: bool) -> None:
         user_model = get_user_model()
         self.seat = _Columns(Seat, "s", 0)
         self.match = _Columns(Match, "m", self.seat.stop)
         self.user = _Columns(user_model, "u", self.match.stop)
+        self.record = _Columns(IdempotencyRecord, "r", self.user.stop) if keyed else None
         match_field = Match._meta.pk if column == "pk" else Match._meta.get_field(column)
         match_column = match_field.column
-        select = ", ".join(self.seat.sql + self.match.sql + self.user.sql)
+        columns = self.seat.sql + self.match.sql + self.user.sql
+        join = ""
+        if self.record is not None:
+            # The record's id first: NULL when the user has no record of the key.
+            columns += self.record.sql
+            join = (
+                f' LEFT OUTER JOIN "{IdempotencyRecord._meta.db_table}" r'
+                ' ON r."user_id" = %s AND r."key" = %s'
+            )
+        select = ", ".join(columns)
         self.sql = (
             f"SELECT {select}"
             f' FROM "{Seat._meta.db_table}" s'
             f' INNER JOIN "{Match._meta.db_table}" m ON s."match_id" = m."{Match._meta.pk.column}"'
             f' LEFT OUTER JOIN "{user_model._meta.db_table}" u'
             f' ON s."user_id" = u."{user_model._meta.pk.column}"'
+            f"{join}"
             f' WHERE m."{match_column}" = %s'
             ' ORDER BY s."index" ASC'
         )
@@ -127,5 +156,5 @@ class _LockQuery:
 
 
 @cache
-def _lock_query(column: str) -> _LockQuery:
-    return _LockQuery(column)
+def _lock_query(column: str, keyed: bool) -> _LockQuery:
+    return _LockQuery(column, keyed)

@@ -3,9 +3,10 @@
 Each public function is one transaction under the match lock (``matches.locks``) that
 checks in the order of ``matches.services``' notes, applies the engine's action and
 stores the result (``matches.store``). The match row and its seat rows are read once
-(one query), and the move writes its events, its action and the match row in one
-statement: with BEGIN and COMMIT, four round trips for a committed move, two more with an
-idempotencyKey (``tests/server/test_move_queries.py``).
+(one query, which also reads the record of an idempotencyKey), and the move writes its
+events, its action and the match row in one statement: with BEGIN and COMMIT, four round
+trips for a committed move, one more with an idempotencyKey (writing its record)
+(``tests/server/test_move_queries.py``).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from engine.state import GameState
 from matches import store
 from matches.clock import turn_expired
 from matches.errors import InvalidRequest, MatchCode, Rejected, match_over
-from matches.locks import lock_match
+from matches.locks import lock_match, lock_match_keyed
 from matches.models import IdempotencyRecord, Match, MatchStatus, Seat
 from matches.seats import PLAYER, seat_control
 from matches.selectors import MatchView, match_view, started_state
@@ -231,14 +232,14 @@ def _act(
         raise InvalidRequest("turn is the turn number you last saw")
     fingerprint = _fingerprint(match_id, turn, operation)
     with transaction.atomic():
-        match, seats = lock_match(match_id, user=user)
-        if key is not None:
-            stored = _recorded(user, key)
+        if key is None:
+            match, seats = lock_match(match_id, user=user)
+        else:
+            match, seats, stored = lock_match_keyed(match_id, user=user, key=key)
             if stored is not None:
-                stored_match, operation, stored_result = stored
-                if stored_match != match.pk or operation != fingerprint:
+                if stored.match_id != match.pk or stored.operation != fingerprint:
                     raise InvalidRequest("this idempotencyKey was used for another request")
-                return MatchView.from_dict(stored_result)
+                return MatchView.from_dict(stored.result)
         if match.over:
             return match_over()
         if match.status != MatchStatus.ACTIVE:
@@ -285,24 +286,6 @@ def _act(
 # -- idempotency records, in one statement each (issue 12) --------------------------------------
 
 _RECORDS = IdempotencyRecord._meta.db_table
-
-
-def _recorded(user: Any, key: str) -> tuple[int, str, Any] | None:
-    """The stored (match id, operation, result) of ``user``'s ``key``, or None."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f'SELECT "match_id", "operation", "result" FROM "{_RECORDS}"'
-            ' WHERE "user_id" = %s AND "key" = %s',
-            [user.pk, key],
-        )
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    field = IdempotencyRecord._meta.get_field("result")
-    result = row[2]
-    for convert in field.get_col(_RECORDS).get_db_converters(connection):
-        result = convert(result, field, connection)
-    return row[0], row[1], result
 
 
 def _record(user: Any, key: str, match: Match, operation: str, result: MatchView) -> bool:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.db import models, transaction
 
-from matches.locks import lock_match
+from matches.locks import lock_match, lock_match_keyed
 from matches.models import Match, Seat
 from tests.server.test_match_services import play_out, started, users
 
@@ -78,3 +78,31 @@ def test_a_played_match_stores_what_the_orm_stored(users: list[Any]) -> None:
     assert all(isinstance(a.action, dict) and a.seq <= match.last_seq for a in actions)
     assert match.updated_at > before
     assert load_state(match) == replayed_state(match)
+
+
+def test_the_keyed_lock_reads_the_record_of_the_key(users: list[Any]) -> None:
+    # given: a move of users[0]'s seat recorded under a key
+    from matches import services
+    from matches.models import IdempotencyRecord
+
+    view = started(users, "rummy", target_score=30)
+    match = Match.objects.get(pk=view.id)
+    mover = users[match.on_turn]
+    drawn = services.match_draw(match_id=view.id, turn=view.turn, user=mover, idempotency_key="k")
+    assert drawn is not None
+    stored = IdempotencyRecord.objects.get(user=mover, key="k")
+    other = next(u for u in users if u != mover)
+    for who, key, want in ((mover, "k", stored), (mover, "nope", None), (other, "k", None)):
+        # when: the match is locked with the key
+        with transaction.atomic():
+            locked, seats, record = lock_match_keyed(view.id, user=who, key=key)
+        # then: the record is the ORM's, or None; the match and seats are lock_match's
+        if want is None:
+            assert record is None
+        else:
+            assert record is not None and values(record) == values(want)
+            assert isinstance(record.result, dict)
+        with transaction.atomic():
+            plain, plain_seats = lock_match(view.id)
+        assert values(locked) == values(plain)
+        assert [values(s) for s in seats] == [values(s) for s in plain_seats]
