@@ -32,7 +32,7 @@ import enum
 import json
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, Literal, Union
 
@@ -63,27 +63,237 @@ def from_dict(data: Mapping[str, Any]) -> GameState:
     version = data.get("version") if isinstance(data, Mapping) else None
     if version != SNAPSHOT_VERSION:
         raise OutdatedSnapshot(f"snapshot version {version!r}, the engine's is {SNAPSHOT_VERSION}")
-    state = _decode(GameState, data.get("state"), "state")
+    raw = data.get("state")
+    try:
+        state = _decoder(GameState)(raw)
+    except Exception:  # the reference decoder says exactly what is wrong
+        state = _decode(GameState, raw, "state")
     assert isinstance(state, GameState)
     return state
 
 
 def _encode(value: Any) -> Any:
+    """The JSON-safe form of ``value``, by an encoder compiled once per type
+    (:func:`_encode_reference` is the definition it follows)."""
+    try:
+        encoder = _ENCODERS[type(value)]
+    except KeyError:
+        encoder = _compile_encoder(type(value))
+    return encoder(value)
+
+
+# -- compiled codecs: the same encoding, without per-call introspection -----------------------
+#
+# A snapshot is encoded and decoded on every move, so the codecs below are built once per
+# type (per type hint for decoding) from the same rules as ``_encode_reference`` and
+# ``_decode``. A compiled decoder accepts exactly what ``_decode`` accepts and builds the
+# same value; when it fails, ``from_dict`` runs ``_decode`` for the precise error.
+
+_ENCODERS: dict[type, Callable[[Any], Any]] = {}
+_DECODERS: dict[Any, Callable[[Any], Any]] = {}
+_CARDS: dict[str, Card] = {}  # card code -> card (cards are frozen values)
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+def _encode_card(value: Card) -> str:
+    return value.code
+
+
+def _encode_bytes(value: bytes) -> str:
+    return value.hex()
+
+
+def _encode_tuple(value: tuple[Any, ...]) -> list[Any]:
+    return [_encode(v) for v in value]
+
+
+def _frozenset_key(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def _encode_frozenset(value: frozenset[Any]) -> list[Any]:
+    return sorted((_encode(v) for v in value), key=_frozenset_key)
+
+
+def _encode_enum(value: enum.Enum) -> Any:
+    return _encode(value.value)
+
+
+def _compile_encoder(cls: type) -> Callable[[Any], Any]:
+    """The encoder of values of exactly type ``cls``, in ``_encode_reference``'s order."""
+    encoder: Callable[[Any], Any]
+    if cls is type(None) or issubclass(cls, (bool, int, str)):
+        encoder = _identity
+    elif issubclass(cls, Card):
+        encoder = _encode_card
+    elif issubclass(cls, enum.Enum):
+        encoder = _encode_enum
+    elif issubclass(cls, bytes):
+        encoder = _encode_bytes
+    elif issubclass(cls, tuple):
+        encoder = _encode_tuple
+    elif issubclass(cls, frozenset):
+        encoder = _encode_frozenset
+    elif dataclasses.is_dataclass(cls):
+        names = tuple(f.name for f in dataclasses.fields(cls))
+
+        def encoder(value: Any) -> dict[str, Any]:
+            return {name: _encode(getattr(value, name)) for name in names}
+
+    else:
+        raise SnapshotError(f"cannot snapshot a {cls.__name__}")
+    _ENCODERS[cls] = encoder
+    return encoder
+
+
+def _decoder(hint: Any) -> Callable[[Any], Any]:
+    """The compiled decoder of ``hint`` (raises on anything ``_decode`` refuses)."""
+    try:
+        return _DECODERS[hint]
+    except KeyError:
+        pass
+    if hint is not Card and isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        # Registered before its fields are compiled: a dataclass may nest itself.
+        fields: list[tuple[str, Callable[[Any], Any]]] = []
+        decoder = _DECODERS[hint] = _dataclass_decoder(hint, fields)
+        try:
+            hints = _hints(hint)
+            fields.extend((f.name, _decoder(hints[f.name])) for f in dataclasses.fields(hint))
+        except BaseException:
+            del _DECODERS[hint]  # never a decoder of some of its fields
+            raise
+        return decoder
+    decoder = _compile_decoder(hint)
+    _DECODERS[hint] = decoder
+    return decoder
+
+
+def _dataclass_decoder(
+    cls: type, fields: list[tuple[str, Callable[[Any], Any]]]
+) -> Callable[[Any], Any]:
+    names = frozenset(f.name for f in dataclasses.fields(cls))
+    if any(not f.init for f in dataclasses.fields(cls)):
+        raise SnapshotError(f"cannot decode a {cls}")
+
+    def decode(data: Any) -> Any:
+        if not isinstance(data, dict) or data.keys() != names:
+            raise SnapshotError("not this dataclass")
+        return cls(**{name: field(data[name]) for name, field in fields})
+
+    return decode
+
+
+def _compile_decoder(hint: Any) -> Callable[[Any], Any]:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint is Any:
+        return _identity
+    if origin in (Union, types.UnionType):
+        arms = [a for a in args if a is not type(None)]
+        if len(arms) != 1:
+            raise SnapshotError(f"ambiguous union {hint}")
+        arm = _decoder(arms[0])
+        if type(None) not in args:
+            return arm
+
+        def optional(data: Any) -> Any:
+            return None if data is None else arm(data)
+
+        return optional
+    if origin is Literal:
+        literal_types = frozenset(type(a) for a in args)
+
+        def literal(data: Any) -> Any:
+            if data not in args or type(data) not in literal_types:
+                raise SnapshotError("not a literal")
+            return data
+
+        return literal
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _decoder(args[0])
+
+            def variadic(data: Any) -> tuple[Any, ...]:
+                if not isinstance(data, list):
+                    raise SnapshotError("not a list")
+                return tuple([item(v) for v in data])
+
+            return variadic
+        items = tuple(_decoder(a) for a in args)
+
+        def fixed(data: Any) -> tuple[Any, ...]:
+            if not isinstance(data, list) or len(data) != len(items):
+                raise SnapshotError("not a list of its size")
+            return tuple([f(v) for f, v in zip(items, data, strict=True)])
+
+        return fixed
+    if origin is frozenset:
+        member = _decoder(args[0])
+
+        def members(data: Any) -> frozenset[Any]:
+            if not isinstance(data, list):
+                raise SnapshotError("not a list")
+            return frozenset([member(v) for v in data])
+
+        return members
+    if hint is Card:
+        return _decode_card
+    if hint is bytes:
+        return _decode_bytes
+    if hint in (bool, int, str):
+
+        def exact(data: Any) -> Any:
+            if type(data) is not hint:
+                raise SnapshotError("another type")
+            return data
+
+        return exact
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return hint
+    raise SnapshotError(f"cannot decode a {hint}")
+
+
+def _decode_card(data: Any) -> Card:
+    try:
+        return _CARDS[data]
+    except (KeyError, TypeError):
+        pass
+    if not isinstance(data, str):
+        raise SnapshotError("not a card code")
+    card = Card.parse(data)
+    if type(data) is str:
+        _CARDS[data] = card
+    return card
+
+
+def _decode_bytes(data: Any) -> bytes:
+    if not isinstance(data, str):
+        raise SnapshotError("not hex")
+    return bytes.fromhex(data)
+
+
+def _encode_reference(value: Any) -> Any:
+    """The definition of the encoding (``_encode`` compiles it per type)."""
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, Card):
         return value.code
     if isinstance(value, enum.Enum):
-        return _encode(value.value)
+        return _encode_reference(value.value)
     if isinstance(value, bytes):
         return value.hex()
     if isinstance(value, tuple):
-        return [_encode(v) for v in value]
+        return [_encode_reference(v) for v in value]
     if isinstance(value, frozenset):
-        items = [_encode(v) for v in value]
+        items = [_encode_reference(v) for v in value]
         return sorted(items, key=lambda v: json.dumps(v, sort_keys=True))
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {
+            f.name: _encode_reference(getattr(value, f.name)) for f in dataclasses.fields(value)
+        }
     raise SnapshotError(f"cannot snapshot a {type(value).__name__}")
 
 

@@ -7,12 +7,19 @@ that two such transactions wait for each other instead of deadlocking.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
+from django.contrib.auth import get_user_model
+from django.db import connection, models
+from django.db.transaction import TransactionManagementError
+
 from matches.errors import MatchNotFound
-from matches.models import Match, Seat
+from matches.models import IdempotencyRecord, Match, Seat
 from matches.selectors import invited, match_lookup
+
+Converter = Callable[[Any, Any, Any], Any]
 
 
 def lock_match(
@@ -25,22 +32,46 @@ def lock_match(
     With a ``user``, a private match they may not see (``selectors.can_see``) and hold no
     invitation to (``invite_code``) raises MatchNotFound like an unknown id: a stranger
     learns nothing of it, not even its status, from any answer (issue 14)."""
-    lookup = {f"match__{key}": value for key, value in match_lookup(match_id).items()}
-    seats = list(
-        Seat.objects.select_related("match", "user")
-        .select_for_update(of=("match",))
-        .filter(**lookup)
-        .order_by("index")
-    )
-    if not seats:  # every match has its seats from the start
+    match, seats, _record = _lock(match_id, user, invite_code, None)
+    return match, seats
+
+
+def lock_match_keyed(
+    match_id: object, *, user: Any, key: str
+) -> tuple[Match, list[Seat], IdempotencyRecord | None]:
+    """:func:`lock_match` for a request with an idempotencyKey: also ``user``'s record
+    of ``key`` (None if there is none), read by the same query (one round trip)."""
+    return _lock(match_id, user, None, (user.pk, key))
+
+
+def _lock(
+    match_id: object, user: Any, invite_code: str | None, key: tuple[Any, str] | None
+) -> tuple[Match, list[Seat], IdempotencyRecord | None]:
+    ((column, value),) = match_lookup(match_id).items()
+    query = _lock_query(column, key is not None)
+    if query.locks and connection.get_autocommit():  # as the ORM's select_for_update
+        raise TransactionManagementError(
+            "select_for_update cannot be used outside of a transaction."
+        )
+    with connection.cursor() as cursor:
+        cursor.execute(query.sql, [*key, value] if key is not None else [value])
+        rows = cursor.fetchall()
+    if not rows:  # every match has its seats from the start
         raise MatchNotFound(match_id)
-    match = seats[0].match
-    for seat in seats:
+    match = query.match.build(rows[0])
+    seats = []
+    for row in rows:
+        seat = query.seat.build(row)
         seat.match = match  # one match object, not one per seat
+        seat.user = query.user.build(row) if seat.user_id is not None else None
+        seats.append(seat)
     private = user is not None and match.private and not invited(match, invite_code)
     if private and not _sees_private(match, seats, user):
         raise MatchNotFound(match_id)
-    return match, seats
+    record = None
+    if query.record is not None and rows[0][query.record.start] is not None:
+        record = query.record.build(rows[0])
+    return match, seats, record
 
 
 def _sees_private(match: Match, seats: Sequence[Seat], user: Any) -> bool:
@@ -53,3 +84,77 @@ def _sees_private(match: Match, seats: Sequence[Seat], user: Any) -> bool:
 def lock_matches(match_ids: Sequence[int]) -> list[Match]:
     """Lock several match rows, always in primary-key order (see ``lock_match``)."""
     return list(Match.objects.select_for_update().filter(pk__in=match_ids).order_by("pk"))
+
+
+# -- the lock query, compiled once ------------------------------------------------------------
+#
+# The ORM form of the lock (``Seat.objects.select_related("match", "user")
+# .select_for_update(of=("match",)).filter(match__pk=...).order_by("index")``) was compiled
+# again on every move (issue 12); this is the same query, written once per lookup column,
+# and its rows become model instances the way the ORM makes them (``Model.from_db`` after
+# each field's database converters).
+
+
+class _Columns:
+    """One model's columns in the lock query: where they are in a row and how a row's
+    values become an instance."""
+
+    def __init__(self, model: type[models.Model], alias: str, start: int) -> None:
+        self.model = model
+        fields = list(model._meta.concrete_fields)
+        self.names = [f.attname for f in fields]
+        self.sql = [f'{alias}."{f.column}"' for f in fields]
+        self.start, self.stop = start, start + len(fields)
+        self.converters: list[tuple[int, list[Converter], models.Field[Any, Any]]] = []
+        for i, f in enumerate(fields):
+            expression = f.get_col(alias)
+            converters = expression.get_db_converters(connection)
+            if converters:
+                self.converters.append((i, converters, f))
+
+    def build(self, row: Sequence[Any]) -> Any:
+        values = list(row[self.start : self.stop])
+        for i, converters, f in self.converters:
+            for convert in converters:
+                values[i] = convert(values[i], f, connection)
+        return self.model.from_db(connection.alias, self.names, values)
+
+
+class _LockQuery:
+    def __init__(self, column: str, keyed: bool) -> None:
+        user_model = get_user_model()
+        self.seat = _Columns(Seat, "s", 0)
+        self.match = _Columns(Match, "m", self.seat.stop)
+        self.user = _Columns(user_model, "u", self.match.stop)
+        self.record = _Columns(IdempotencyRecord, "r", self.user.stop) if keyed else None
+        match_field = Match._meta.pk if column == "pk" else Match._meta.get_field(column)
+        match_column = match_field.column
+        columns = self.seat.sql + self.match.sql + self.user.sql
+        join = ""
+        if self.record is not None:
+            # The record's id first: NULL when the user has no record of the key.
+            columns += self.record.sql
+            join = (
+                f' LEFT OUTER JOIN "{IdempotencyRecord._meta.db_table}" r'
+                ' ON r."user_id" = %s AND r."key" = %s'
+            )
+        select = ", ".join(columns)
+        self.sql = (
+            f"SELECT {select}"
+            f' FROM "{Seat._meta.db_table}" s'
+            f' INNER JOIN "{Match._meta.db_table}" m ON s."match_id" = m."{Match._meta.pk.column}"'
+            f' LEFT OUTER JOIN "{user_model._meta.db_table}" u'
+            f' ON s."user_id" = u."{user_model._meta.pk.column}"'
+            f"{join}"
+            f' WHERE m."{match_column}" = %s'
+            ' ORDER BY s."index" ASC'
+        )
+        features = connection.features
+        self.locks = bool(features.has_select_for_update)
+        if self.locks:
+            self.sql += " FOR UPDATE OF m" if features.has_select_for_update_of else " FOR UPDATE"
+
+
+@cache
+def _lock_query(column: str, keyed: bool) -> _LockQuery:
+    return _LockQuery(column, keyed)

@@ -3,8 +3,10 @@
 Each public function is one transaction under the match lock (``matches.locks``) that
 checks in the order of ``matches.services``' notes, applies the engine's action and
 stores the result (``matches.store``). The match row and its seat rows are read once
-(two queries), and the move writes its events, its action and the match row: five
-statements and the commit for a committed move (``tests/server/test_move_queries.py``).
+(one query, which also reads the record of an idempotencyKey), and the move writes its
+events, its action and the match row in one statement: with BEGIN and COMMIT, four round
+trips for a committed move, one more with an idempotencyKey (writing its record)
+(``tests/server/test_move_queries.py``).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from engine.actions import (
@@ -34,7 +36,7 @@ from engine.state import GameState
 from matches import store
 from matches.clock import turn_expired
 from matches.errors import InvalidRequest, MatchCode, Rejected, match_over
-from matches.locks import lock_match
+from matches.locks import lock_match, lock_match_keyed
 from matches.models import IdempotencyRecord, Match, MatchStatus, Seat
 from matches.seats import PLAYER, seat_control
 from matches.selectors import MatchView, match_view, started_state
@@ -230,9 +232,10 @@ def _act(
         raise InvalidRequest("turn is the turn number you last saw")
     fingerprint = _fingerprint(match_id, turn, operation)
     with transaction.atomic():
-        match, seats = lock_match(match_id, user=user)
-        if key is not None:
-            stored = IdempotencyRecord.objects.filter(user=user, key=key).first()
+        if key is None:
+            match, seats = lock_match(match_id, user=user)
+        else:
+            match, seats, stored = lock_match_keyed(match_id, user=user, key=key)
             if stored is not None:
                 if stored.match_id != match.pk or stored.operation != fingerprint:
                     raise InvalidRequest("this idempotencyKey was used for another request")
@@ -274,19 +277,40 @@ def _act(
             return Rejected.of(exc)
         store.store(match, seats, state, new_state, events, action, user=user)
         result = match_view(match=match, seat=seat, state=new_state, seats=seats)
-        if key is not None:
-            try:
-                with transaction.atomic():
-                    IdempotencyRecord.objects.create(
-                        user=user,
-                        key=key,
-                        match=match,
-                        operation=fingerprint,
-                        result=result.to_dict(),
-                    )
-            except IntegrityError:  # the same key, concurrently, on another match
-                raise InvalidRequest("this idempotencyKey was used for another request") from None
+        if key is not None and not _record(user, key, match, fingerprint, result):
+            # The same key, concurrently, on another match: the move is rolled back.
+            raise InvalidRequest("this idempotencyKey was used for another request")
         return result
+
+
+# -- idempotency records, in one statement each (issue 12) --------------------------------------
+
+_RECORDS = IdempotencyRecord._meta.db_table
+
+
+def _record(user: Any, key: str, match: Match, operation: str, result: MatchView) -> bool:
+    """Record the first result of ``user``'s ``key``; False if the key is taken (by a
+    request that committed meanwhile)."""
+    data = result.to_dict()
+    if connection.vendor != "postgresql":  # the development SQLite
+        try:
+            with transaction.atomic():
+                IdempotencyRecord.objects.create(
+                    user=user, key=key, match=match, operation=operation, result=data
+                )
+        except IntegrityError:
+            return False
+        return True
+    # ON CONFLICT instead of a savepoint around an INSERT that may fail: one round trip,
+    # not three; a concurrent insert of the same key is waited for as before.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'INSERT INTO "{_RECORDS}" ("user_id", "key", "match_id", "operation", "result",'
+            ' "created_at") VALUES (%s, %s, %s, %s, %s::jsonb, %s)'
+            ' ON CONFLICT ("user_id", "key") DO NOTHING RETURNING "id"',
+            [user.pk, key, match.pk, operation, json.dumps(data), timezone.now()],
+        )
+        return cursor.fetchone() is not None
 
 
 def _actor_seat(

@@ -20,9 +20,10 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from engine.actions import Action, action_to_dict
@@ -117,14 +118,16 @@ def persist(
     if finished and match.ranked:
         events = rate_at_end(match, state, events)  # ratings move in this transaction
     outbox = Outbox(match.pk)
-    rows = append(match, events, outbox)
+    rows, texts = _event_rows(match, events, now)
+    outbox.events.extend(event_row(r) for r in rows)
+    logged = None
     if action is not None:
-        MatchAction.objects.create(
-            match=match,
-            index=match.actions_count,
-            action=action_to_dict(action),
-            seq=match.last_seq,
-            user=user if getattr(user, "is_authenticated", False) else None,
+        person = user if getattr(user, "is_authenticated", False) else None
+        logged = (
+            match.actions_count,
+            json.dumps(action_to_dict(action)),
+            match.last_seq,
+            person.pk if person is not None else None,
         )
         match.actions_count += 1
     if finished:
@@ -134,7 +137,7 @@ def persist(
         match.deadline = None
         match.winners = list(state.outcome.winners)
         match.outcome = state.outcome.to_dict()
-    match.save()
+    _write_move(match, rows, texts, logged, now)
     _rounds(match, rows, now)
     takeover.record_seat_events(match, seats, rows, later=outbox.seat_calls.append)
 
@@ -237,25 +240,120 @@ def self_sufficient(
 def append(match: Match, events: Sequence[Event], outbox: Outbox) -> list[MatchEvent]:
     """Append events with consecutive seq (the caller saves the match row); ``outbox``
     publishes them after commit."""
-    rows = []
+    rows, _texts = _event_rows(match, events, None)
+    if rows:
+        MatchEvent.objects.bulk_create(rows)
+    outbox.events.extend(event_row(r) for r in rows)
+    return rows
+
+
+def _event_rows(
+    match: Match, events: Sequence[Event], now: datetime | None
+) -> tuple[list[MatchEvent], list[tuple[str, str]]]:
+    """The unsaved rows of ``events`` with consecutive seq (``match.last_seq`` advances;
+    ``now``: their created_at, None to leave it to the save) and their payloads' JSON."""
+    rows, texts = [], []
     seq = match.last_seq
     for event in events:
         seq += 1
-        rows.append(
-            MatchEvent(
-                match=match,
-                seq=seq,
-                type=event.type,
-                # A JSON round trip: what is published equals what is stored and re-read.
-                public=json.loads(json.dumps(dict(event.public))),
-                private=json.loads(json.dumps({str(k): dict(v) for k, v in event.private.items()})),
-            )
+        # A JSON round trip: what is published equals what is stored and re-read.
+        public = json.dumps(dict(event.public))
+        private = json.dumps({str(k): dict(v) for k, v in event.private.items()})
+        row = MatchEvent(
+            match=match,
+            seq=seq,
+            type=event.type,
+            public=json.loads(public),
+            private=json.loads(private),
         )
+        if now is not None:
+            row.created_at = now
+        rows.append(row)
+        texts.append((public, private))
+    match.last_seq = seq
+    return rows, texts
+
+
+def _write_move(
+    match: Match,
+    rows: Sequence[MatchEvent],
+    texts: Sequence[tuple[str, str]],
+    logged: tuple[int, str, int, int | None] | None,
+    now: datetime,
+) -> None:
+    """Insert the move's event rows and its action, and save the match row, in one
+    statement (one round trip; issue 12): what ``bulk_create``, ``MatchAction.objects
+    .create`` and ``match.save()`` wrote in three, without compiling them per move. The
+    match row is written as ``save()`` writes it: every field, ``pre_save`` first (its
+    ``updated_at``), each value prepared by its field."""
+    if connection.vendor != "postgresql":  # the development SQLite: the ORM's three
+        _write_move_orm(match, rows, logged)
+        return
+    sql = _move_sql(len(rows), logged is not None)
+    params: list[Any] = []
+    for row, (public, private) in zip(rows, texts, strict=True):
+        params += [match.pk, row.seq, row.type, public, private, now]
+    if logged is not None:
+        index, action, seq, user_id = logged
+        params += [match.pk, index, action, seq, user_id, now]
+    for f in _MATCH_FIELDS:
+        params.append(f.get_db_prep_save(f.pre_save(match, False), connection))
+    params.append(match.pk)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        ids = [pk for (pk,) in cursor.fetchall()] if rows else []
+    for row, pk in zip(rows, ids, strict=True):
+        row.pk = pk
+        row._state.adding = False
+        row._state.db = connection.alias
+
+
+def _write_move_orm(
+    match: Match, rows: Sequence[MatchEvent], logged: tuple[int, str, int, int | None] | None
+) -> None:
     if rows:
         MatchEvent.objects.bulk_create(rows)
-    match.last_seq = seq
-    outbox.events.extend(event_row(r) for r in rows)
-    return rows
+    if logged is not None:
+        index, action, seq, user_id = logged
+        MatchAction.objects.create(
+            match=match, index=index, action=json.loads(action), seq=seq, user_id=user_id
+        )
+    match.save()
+
+
+_MATCH_FIELDS = [f for f in Match._meta.concrete_fields if not f.primary_key]
+
+
+def _columns(model: type[Any], names: Sequence[str]) -> str:
+    return ", ".join(f'"{model._meta.get_field(n).column}"' for n in names)
+
+
+@cache
+def _move_sql(events: int, action: bool) -> str:
+    """The statement of :func:`_write_move`: data-modifying CTEs (PostgreSQL runs every
+    one of them, in one snapshot), then the new events' ids in seq order."""
+    parts = []
+    if events:
+        columns = _columns(MatchEvent, ["match", "seq", "type", "public", "private", "created_at"])
+        values = ", ".join(["(%s, %s, %s, %s::jsonb, %s::jsonb, %s)"] * events)
+        parts.append(
+            f'e AS (INSERT INTO "{MatchEvent._meta.db_table}" ({columns}) VALUES {values}'
+            ' RETURNING "id", "seq")'
+        )
+    if action:
+        columns = _columns(MatchAction, ["match", "index", "action", "seq", "user", "created_at"])
+        parts.append(
+            f'a AS (INSERT INTO "{MatchAction._meta.db_table}" ({columns})'
+            " VALUES (%s, %s, %s::jsonb, %s, %s, %s))"
+        )
+    sets = ", ".join(f'"{f.column}" = %s' for f in _MATCH_FIELDS)
+    update = f'UPDATE "{Match._meta.db_table}" SET {sets} WHERE "{Match._meta.pk.column}" = %s'
+    if events:
+        parts.append(f"m AS ({update})")
+        main = 'SELECT "id" FROM e ORDER BY "seq"'
+    else:
+        main = update
+    return (f"WITH {', '.join(parts)} " if parts else "") + main
 
 
 def append_and_publish(match: Match, events: Sequence[Event]) -> list[MatchEvent]:
