@@ -85,3 +85,21 @@ def test_an_expiry_task_queues_the_bot_turn_that_follows_it_without_playing_it()
     while wanted not in queued_tasks(settings.GAME_TASK_QUEUE) and time.monotonic() < give_up:
         time.sleep(0.05)
     assert wanted in queued_tasks(settings.GAME_TASK_QUEUE)
+
+
+@pytest.mark.usefixtures("no_worker")
+def test_with_expiry_inline_bot_moves_an_expiry_task_plays_the_bot_turns(settings: Any) -> None:
+    # given: the person's turn is past its deadline; two bots follow; the operator asks
+    # the expiry task to play the bot moves after it (EXPIRY_INLINE_BOT_MOVES)
+    settings.EXPIRY_INLINE_BOT_MOVES = 16
+    match = persons_turn_past_its_deadline()
+
+    # when: the expiry task's body runs
+    outcome = tasks.expire_turn.run(match.pk, match.turn)
+
+    # then: both bots played their turns (draw, ..., discard) in that call
+    assert outcome == "expired", outcome
+    after = Match.objects.get(pk=match.pk)
+    assert after.on_turn == 0 or after.over
+    bot_moves = MatchAction.objects.filter(match_id=match.pk, index__gt=match.actions_count)
+    assert bot_moves.exclude(action__kind="timeout").count() >= 2 * 2
