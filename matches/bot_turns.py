@@ -130,14 +130,15 @@ def _still_bot(result: Any, seat: int) -> bool:
     return bool(game_view.get("legal")) and game_view.get("onTurn") == seat
 
 
-def playing_bots_inline(body: Callable[[], T]) -> T:
+def playing_bots_inline(body: Callable[[], T], max_moves: int = MAX_INLINE_MOVES) -> T:
     """Run ``body`` (a worker task's) and then play, in this process, the bot turns it
     started that are due at once (no think time: correspondence, or
     ``BOT_THINK_SECONDS = 0``), and those these start in turn, up to
-    ``MAX_INLINE_MOVES``; the rest are queued. A bot on turn after another bot (or
+    ``max_moves``; the rest are queued. A bot on turn after another bot (or
     after its own draw) moves then without waiting in the broker behind other matches'
     tasks. Each move is its own transaction through the services, as from its own task.
-    The clock's expiry task does not do this: it must stay short (``matches.tasks``)."""
+    The clock's expiry task does this only if ``EXPIRY_INLINE_BOT_MOVES`` says so
+    (``matches.tasks``)."""
     failed: list[tuple[int, int]] = []
     left: list[tuple[int, int]] = []
     try:
@@ -145,7 +146,7 @@ def playing_bots_inline(body: Callable[[], T]) -> T:
             try:
                 result = body()
                 moves = 0
-                while pending and moves < MAX_INLINE_MOVES:
+                while pending and moves < max_moves:
                     match_id, turn = pending.pop(0)
                     moves += 1
                     try:

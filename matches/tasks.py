@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from celery import shared_task
+from django.conf import settings
 from django.db import OperationalError
 
 from matches import bot_turns, deadlines, notifications
@@ -28,14 +29,20 @@ RETRY: dict[str, Any] = {
 @shared_task(name="matches.expire_turn", **RETRY)
 def expire_turn(match_id: int, turn: int) -> str:
     """Apply the deadline of ``turn`` (T-EXPIRY) once; a duplicate finds it STALE_TURN.
-    The bot moves due at once after it (the seat on turn next is a bot's, no think
-    time) are played here too (``bot_turns.playing_bots_inline``, at most
-    ``MAX_INLINE_MOVES``): queued, a bot's move waited at the lowest priority behind
-    every other match's expiries, and at 200 live matches its turn ran out before it
-    was fetched. The cost to other expiries is a few moves' time: they wait for a free
-    worker process behind it."""
+    Nothing else: the bot turn it starts is queued (``bots.play_turn``, which plays the
+    bot moves due after it inline). Played here, those moves held a worker process
+    that other matches' expiries, due meanwhile, waited for (issue 12, worker_bench at
+    50 matches: lateness p99 1.8 s with them, 0.3 s without).
+
+    Over capacity that turns unstable: queued bot moves wait longer than a turn, every
+    bot turn expires, and the expiries double (worker_bench at 200 matches: 0 bot
+    moves). ``EXPIRY_INLINE_BOT_MOVES`` (default 0) plays that many inline instead, as
+    round 1 did with 16 (57.8 bot moves/s there, lateness p99 5.6 s)."""
+    inline = int(getattr(settings, "EXPIRY_INLINE_BOT_MOVES", 0))
+    if inline <= 0:
+        return deadlines.expire_turn(match_id=match_id, turn=turn)
     return bot_turns.playing_bots_inline(
-        lambda: deadlines.expire_turn(match_id=match_id, turn=turn)
+        lambda: deadlines.expire_turn(match_id=match_id, turn=turn), max_moves=inline
     )
 
 
