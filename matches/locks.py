@@ -13,6 +13,10 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection, models
+from django.db.models.base import ModelState
+from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
+from django.db.models.query_utils import DeferredAttribute
+from django.db.models.signals import post_init, pre_init
 from django.db.transaction import TransactionManagementError
 
 from matches.errors import MatchNotFound
@@ -112,12 +116,36 @@ class _Columns:
             if converters:
                 self.converters.append((i, converters, f))
 
+        # ``Model.__init__`` sets each value through its class attribute; for these
+        # (the plain ones: a field's DeferredAttribute, a foreign key's id) that is
+        # storing it in the instance's __dict__, which the fast path below does at once.
+        self.plain = all(type(_attribute(model, n)) in _PLAIN for n in self.names)
+
     def build(self, row: Sequence[Any]) -> Any:
         values = list(row[self.start : self.stop])
         for i, converters, f in self.converters:
             for convert in converters:
                 values[i] = convert(values[i], f, connection)
-        return self.model.from_db(connection.alias, self.names, values)
+        model = self.model
+        if not self.plain or pre_init.has_listeners(model) or post_init.has_listeners(model):
+            return model.from_db(connection.alias, self.names, values)
+        # What ``from_db`` makes (``Model.__init__`` with every concrete field's value,
+        # then the state of a loaded row), without its per-field loop and signals.
+        instance = model.__new__(model)
+        state = instance._state = ModelState()
+        state.adding, state.db = False, connection.alias
+        instance.__dict__.update(zip(self.names, values, strict=True))
+        return instance
+
+
+_PLAIN = (DeferredAttribute, ForeignKeyDeferredAttribute)
+
+
+def _attribute(model: type[models.Model], name: str) -> object:
+    for klass in model.__mro__:
+        if name in klass.__dict__:
+            return klass.__dict__[name]
+    return None
 
 
 class _LockQuery:
