@@ -7,7 +7,8 @@ that two such transactions wait for each other instead of deadlocking.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
@@ -57,7 +58,7 @@ def _lock(
         raise TransactionManagementError(
             "select_for_update cannot be used outside of a transaction."
         )
-    with connection.cursor() as cursor:
+    with bound_cursor() as cursor:
         cursor.execute(query.sql, [*key, value] if key is not None else [value])
         rows = cursor.fetchall()
     if not rows:  # every match has its seats from the start
@@ -76,6 +77,27 @@ def _lock(
     if query.record is not None and rows[0][query.record.start] is not None:
         record = query.record.build(rows[0])
     return match, seats, record
+
+
+@contextmanager
+def bound_cursor() -> Iterator[Any]:
+    """``connection.cursor()`` for the move path's own statements (the lock, the move's
+    write, the idempotency record; issue 12), whose parameters psycopg sends apart from
+    the statement (server-side binding) instead of quoting each into its text, and which
+    it prepares once a connection has run one a few times (``prepare_threshold``).
+
+    The ORM's queries keep client-side binding (Django's default: not every query it
+    compiles is preparable). The wrapper stays Django's: its errors (a lost database is
+    an OperationalError as before), execute wrappers and query log. Prepared statements
+    belong to their PostgreSQL session: a pooled connection keeps its own, a new one
+    after a restart starts without any; there is no pgbouncer to share sessions."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            from django.db.backends.postgresql.base import ServerBindingCursor
+
+            cursor.cursor.close()
+            cursor.cursor = ServerBindingCursor(connection.connection)
+        yield cursor
 
 
 def _sees_private(match: Match, seats: Sequence[Seat], user: Any) -> bool:
