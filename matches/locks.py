@@ -7,12 +7,17 @@ that two such transactions wait for each other instead of deadlocking.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection, models
+from django.db.models.base import ModelState
+from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
+from django.db.models.query_utils import DeferredAttribute
+from django.db.models.signals import post_init, pre_init
 from django.db.transaction import TransactionManagementError
 
 from matches.errors import MatchNotFound
@@ -53,7 +58,7 @@ def _lock(
         raise TransactionManagementError(
             "select_for_update cannot be used outside of a transaction."
         )
-    with connection.cursor() as cursor:
+    with bound_cursor() as cursor:
         cursor.execute(query.sql, [*key, value] if key is not None else [value])
         rows = cursor.fetchall()
     if not rows:  # every match has its seats from the start
@@ -72,6 +77,27 @@ def _lock(
     if query.record is not None and rows[0][query.record.start] is not None:
         record = query.record.build(rows[0])
     return match, seats, record
+
+
+@contextmanager
+def bound_cursor() -> Iterator[Any]:
+    """``connection.cursor()`` for the move path's own statements (the lock, the move's
+    write, the idempotency record; issue 12), whose parameters psycopg sends apart from
+    the statement (server-side binding) instead of quoting each into its text, and which
+    it prepares once a connection has run one a few times (``prepare_threshold``).
+
+    The ORM's queries keep client-side binding (Django's default: not every query it
+    compiles is preparable). The wrapper stays Django's: its errors (a lost database is
+    an OperationalError as before), execute wrappers and query log. Prepared statements
+    belong to their PostgreSQL session: a pooled connection keeps its own, a new one
+    after a restart starts without any; there is no pgbouncer to share sessions."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            from django.db.backends.postgresql.base import ServerBindingCursor
+
+            cursor.cursor.close()
+            cursor.cursor = ServerBindingCursor(connection.connection)
+        yield cursor
 
 
 def _sees_private(match: Match, seats: Sequence[Seat], user: Any) -> bool:
@@ -112,12 +138,36 @@ class _Columns:
             if converters:
                 self.converters.append((i, converters, f))
 
+        # ``Model.__init__`` sets each value through its class attribute; for these
+        # (the plain ones: a field's DeferredAttribute, a foreign key's id) that is
+        # storing it in the instance's __dict__, which the fast path below does at once.
+        self.plain = all(type(_attribute(model, n)) in _PLAIN for n in self.names)
+
     def build(self, row: Sequence[Any]) -> Any:
         values = list(row[self.start : self.stop])
         for i, converters, f in self.converters:
             for convert in converters:
                 values[i] = convert(values[i], f, connection)
-        return self.model.from_db(connection.alias, self.names, values)
+        model = self.model
+        if not self.plain or pre_init.has_listeners(model) or post_init.has_listeners(model):
+            return model.from_db(connection.alias, self.names, values)
+        # What ``from_db`` makes (``Model.__init__`` with every concrete field's value,
+        # then the state of a loaded row), without its per-field loop and signals.
+        instance = model.__new__(model)
+        state = instance._state = ModelState()
+        state.adding, state.db = False, connection.alias
+        instance.__dict__.update(zip(self.names, values, strict=True))
+        return instance
+
+
+_PLAIN = (DeferredAttribute, ForeignKeyDeferredAttribute)
+
+
+def _attribute(model: type[models.Model], name: str) -> object:
+    for klass in model.__mro__:
+        if name in klass.__dict__:
+            return klass.__dict__[name]
+    return None
 
 
 class _LockQuery:

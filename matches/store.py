@@ -31,6 +31,7 @@ from engine.events import Event
 from engine.game import table_json
 from engine.state import GameState
 from matches import clock, publishing, queueing, takeover
+from matches.locks import bound_cursor
 from matches.models import Match, MatchAction, MatchEvent, MatchStatus, Round, Seat
 from matches.results import rate_at_end
 from matches.seats import seat_control
@@ -118,7 +119,7 @@ def persist(
     if finished and match.ranked:
         events = rate_at_end(match, state, events)  # ratings move in this transaction
     outbox = Outbox(match.pk)
-    rows, texts = _event_rows(match, events, now)
+    rows, texts = _event_rows(match, events, now, final=True)
     outbox.events.extend(event_row(r) for r in rows)
     logged = None
     if action is not None:
@@ -248,23 +249,28 @@ def append(match: Match, events: Sequence[Event], outbox: Outbox) -> list[MatchE
 
 
 def _event_rows(
-    match: Match, events: Sequence[Event], now: datetime | None
+    match: Match, events: Sequence[Event], now: datetime | None, *, final: bool = False
 ) -> tuple[list[MatchEvent], list[tuple[str, str]]]:
     """The unsaved rows of ``events`` with consecutive seq (``match.last_seq`` advances;
-    ``now``: their created_at, None to leave it to the save) and their payloads' JSON."""
+    ``now``: their created_at, None to leave it to the save) and their payloads' JSON.
+
+    What is published must equal what is stored and re-read: a payload is the JSON
+    round trip of the event's (tuples become lists, keys strings). With ``final`` the
+    payloads are already in that form (the engine's events made self-sufficient: lists,
+    string keys; ``tests/server/test_event_payloads.py`` holds every preset's whole match
+    to it) and are used as built, the private part keyed by the seat's string; only
+    their JSON text is made (issue 12: the round trip was a tenth of a move's storing)."""
     rows, texts = [], []
     seq = match.last_seq
     for event in events:
         seq += 1
-        # A JSON round trip: what is published equals what is stored and re-read.
-        public = json.dumps(dict(event.public))
-        private = json.dumps({str(k): dict(v) for k, v in event.private.items()})
+        public_data = dict(event.public)
+        private_data = {str(k): dict(v) for k, v in event.private.items()}
+        public, private = json.dumps(public_data), json.dumps(private_data)
+        if not final:
+            public_data, private_data = json.loads(public), json.loads(private)
         row = MatchEvent(
-            match=match,
-            seq=seq,
-            type=event.type,
-            public=json.loads(public),
-            private=json.loads(private),
+            match=match, seq=seq, type=event.type, public=public_data, private=private_data
         )
         if now is not None:
             row.created_at = now
@@ -299,7 +305,7 @@ def _write_move(
     for f in _MATCH_FIELDS:
         params.append(f.get_db_prep_save(f.pre_save(match, False), connection))
     params.append(match.pk)
-    with connection.cursor() as cursor:
+    with bound_cursor() as cursor:
         cursor.execute(sql, params)
         ids = [pk for (pk,) in cursor.fetchall()] if rows else []
     for row, pk in zip(rows, ids, strict=True):
