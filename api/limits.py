@@ -5,7 +5,7 @@
 - Request body size: `BodySizeLimitMiddleware` counts the bytes as they arrive, so a
   chunked body without Content-Length is cut off too; refused with HTTP 413 and a
   GraphQL-shaped error (code BAD_INPUT).
-- Rates: mutations per user and per client address (`MutationRateLimit`), websocket
+- Rates: mutations per user and per client address (`check_mutation_rate`), websocket
   messages per connection and per user (`WebsocketMessageLimiter`), failed logins per
   username and per address (`LoginThrottle`). Refused with a GraphQL error RATE_LIMITED
   carrying `extensions.retryAfter` (seconds); a websocket over its rate is closed with 4429.
@@ -52,6 +52,7 @@ from strawberry.extensions import (
     SchemaExtension,
     ValidationCache,
 )
+from strawberry.types.execution import ExecutionContext
 from strawberry.types.graphql import OperationType
 
 from api import metrics
@@ -272,7 +273,6 @@ def query_limit_extensions() -> list[Callable[[], SchemaExtension]]:
     another viewer's (they hold documents and validation errors, nothing per request).
     """
     return [
-        NoNulStrings,
         QueryTokenLimit,
         QueryShapeLimits,
         CachedParse,
@@ -327,24 +327,20 @@ def _document_has_nul(document: DocumentNode, query: object = None) -> bool:
     return finder.found
 
 
-class NoNulStrings(SchemaExtension):
+async def check_no_nul_strings(context: ExecutionContext) -> None:
     """A NUL in any string, as a variable (JSON included, keys too) or a literal, is
     BAD_INPUT before anything runs: PostgreSQL text cannot hold one, and no username,
     code or key has one (issue 14: today such input reached the database and failed
-    there as an internal error)."""
+    there as an internal error). Called by api.schema.OperationChecks, first."""
 
-    async def on_execute(self) -> Any:  # an async generator hook
-        context = self.execution_context
+    async def check() -> None:
+        document = context.graphql_document
+        if _has_nul(context.variables or {}) or (
+            document is not None and _document_has_nul(document, context.query)
+        ):
+            raise bad_input(NUL_MESSAGE)
 
-        async def check() -> None:
-            document = context.graphql_document
-            if _has_nul(context.variables or {}) or (
-                document is not None and _document_has_nul(document, context.query)
-            ):
-                raise bad_input(NUL_MESSAGE)
-
-        await guarded(check(), "NUL check")
-        yield
+    await guarded(check(), "NUL check")
 
 
 def _root_field_count(operation: OperationDefinitionNode, fragments: dict[str, Any]) -> int:
@@ -368,45 +364,42 @@ def _root_field_count(operation: OperationDefinitionNode, fragments: dict[str, A
     return count(operation.selection_set)
 
 
-class MutationRateLimit(SchemaExtension):
-    """Mutations per user and per client address; each root field counts once."""
+async def check_mutation_rate(context: ExecutionContext) -> None:
+    """Mutations per user and per client address; each root field counts once. Called by
+    api.schema.OperationChecks."""
+    if context.operation_type == OperationType.MUTATION and context.graphql_document:
+        await guarded(_check_mutation_rate(context), "mutation rate limit")
 
-    async def on_execute(self) -> Any:  # an async generator hook
-        context = self.execution_context
-        if context.operation_type == OperationType.MUTATION and context.graphql_document:
-            await guarded(self._check(), "mutation rate limit")
-        yield
 
-    async def _check(self) -> None:
-        context = self.execution_context
-        document = context.graphql_document
-        assert document is not None
-        fragments = {
-            d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)
-        }
-        operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
-        chosen = next(
-            (
-                op
-                for op in operations
-                if context.operation_name is None
-                or (op.name is not None and op.name.value == context.operation_name)
-            ),
-            None,
-        )
-        amount = max(1, _root_field_count(chosen, fragments)) if chosen else 1
-        request_context = context.context
-        auth = getattr(request_context, "auth", None)
-        user = getattr(auth, "user", None)
-        ip = getattr(request_context, "client_ip", "") or ""
-        checks: list[Check] = [("mutation-ip", ip, settings.RATE_LIMIT_MUTATIONS_IP, amount)]
-        if user is not None:
-            checks.append(("mutation-user", user.pk, settings.RATE_LIMIT_MUTATIONS_USER, amount))
-        # Both counts in one thread hop and one Redis round trip.
-        waits = await ahit_all(checks)
-        wait = max((w for w in waits if w is not None), default=None)
-        if wait is not None:
-            raise rate_limited(f"Too many actions: wait {wait} s and try again.", wait)
+async def _check_mutation_rate(context: ExecutionContext) -> None:
+    document = context.graphql_document
+    assert document is not None
+    fragments = {
+        d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)
+    }
+    operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
+    chosen = next(
+        (
+            op
+            for op in operations
+            if context.operation_name is None
+            or (op.name is not None and op.name.value == context.operation_name)
+        ),
+        None,
+    )
+    amount = max(1, _root_field_count(chosen, fragments)) if chosen else 1
+    request_context = context.context
+    auth = getattr(request_context, "auth", None)
+    user = getattr(auth, "user", None)
+    ip = getattr(request_context, "client_ip", "") or ""
+    checks: list[Check] = [("mutation-ip", ip, settings.RATE_LIMIT_MUTATIONS_IP, amount)]
+    if user is not None:
+        checks.append(("mutation-user", user.pk, settings.RATE_LIMIT_MUTATIONS_USER, amount))
+    # Both counts in one thread hop and one Redis round trip.
+    waits = await ahit_all(checks)
+    wait = max((w for w in waits if w is not None), default=None)
+    if wait is not None:
+        raise rate_limited(f"Too many actions: wait {wait} s and try again.", wait)
 
 
 # --- websocket messages ------------------------------------------------------------------

@@ -18,7 +18,6 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.cache import never_cache
-from strawberry.extensions import SchemaExtension
 
 _lock = threading.Lock()
 _counters: dict[str, Counter[tuple[tuple[str, str], ...]]] = {}
@@ -90,16 +89,14 @@ def metrics_view(request: HttpRequest) -> HttpResponse:
     return HttpResponse(render(), content_type="text/plain; version=0.0.4; charset=utf-8")
 
 
-class OperationMetrics(SchemaExtension):
-    """Counts GraphQL operations by type (query, mutation, subscription)."""
-
-    def on_execute(self):  # type: ignore[no-untyped-def]
-        try:
-            kind = self.execution_context.operation_type.value
-        except RuntimeError:
-            kind = "unknown"
-        inc("rummy_graphql_operations_total", type=kind)
-        yield
+def count_operation(context: Any) -> None:
+    """Counts GraphQL operations by type (query, mutation, subscription). Called by
+    api.schema.OperationChecks."""
+    try:
+        kind = context.operation_type.value
+    except RuntimeError:
+        kind = "unknown"
+    inc("rummy_graphql_operations_total", type=kind)
 
 
 Scope = MutableMapping[str, Any]

@@ -4,17 +4,14 @@ closed its subscription and goes on over HTTP keeps its seats."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-from strawberry.extensions import SchemaExtension
+from typing import Any
 
 from matches.presence import touch
 
 
-class RecordPresence(SchemaExtension):
-    async def on_execute(self) -> AsyncIterator[None]:
-        auth = getattr(self.execution_context.context, "auth", None)
-        user = getattr(auth, "user", None)
-        if user is not None and getattr(user, "is_authenticated", False):
-            await touch(user.pk)
-        yield
+async def record_presence(context: Any) -> None:
+    """Called for every operation by api.schema.OperationChecks."""
+    auth = getattr(context.context, "auth", None)
+    user = getattr(auth, "user", None)
+    if user is not None and getattr(user, "is_authenticated", False):
+        await touch(user.pk)

@@ -49,6 +49,17 @@ def authenticate_in_thread(request: HttpRequest) -> None:
 
 
 class GraphQLView(AsyncGraphQLView[RequestContext, None]):
+    # Set by dispatch for a JSON POST: (the body, what it parsed to). The view is built
+    # anew for every request (Django's as_view), so this is this request's body only.
+    _parsed_body: tuple[bytes, dict[str, Any]] | None = None
+
+    def decode_json(self, data: str | bytes) -> object:
+        parsed = self._parsed_body
+        if parsed is not None and data is parsed[0]:
+            self._parsed_body = None
+            return parsed[1]
+        return super().decode_json(data)
+
     async def render_graphql_ide(self, request: HttpRequest) -> HttpResponse:
         return HttpResponse(EXPLORER_HTML, content_type="text/html; charset=utf-8")
 
@@ -73,8 +84,10 @@ class GraphQLView(AsyncGraphQLView[RequestContext, None]):
         self, request: HttpRequest, *args: Any, **kwargs: Any
     ) -> Any:
         refused = body_problem(request)
-        if refused is not None:
+        if isinstance(refused, str):
             return error_response(400, refused, "BAD_INPUT")
+        # The body already parsed (decode_json hands it to strawberry: once, not twice).
+        self._parsed_body = (request.body, refused) if refused is not None else None
         try:
             response = await super().dispatch(request, *args, **kwargs)
         except (OperationalError, InterfaceError):
@@ -101,9 +114,10 @@ class GraphQLView(AsyncGraphQLView[RequestContext, None]):
         return response
 
 
-def body_problem(request: HttpRequest) -> str | None:
+def body_problem(request: HttpRequest) -> str | dict[str, Any] | None:
     """Why a POSTed JSON body cannot be a GraphQL request (not UTF-8, not JSON, not an
-    object), or None. strawberry fails on these with an HTML 500 (issue 14)."""
+    object), else the parsed object; None when not a JSON POST. strawberry fails on the
+    bad ones with an HTML 500 (issue 14)."""
     if request.method != "POST" or request.content_type != "application/json":
         return None
     try:
@@ -114,7 +128,7 @@ def body_problem(request: HttpRequest) -> str | None:
         return "The request body is not JSON."
     if not isinstance(data, dict):
         return 'The JSON body must be an object: {"query": ..., "variables": {...}}.'
-    return None
+    return data
 
 
 def admin_login(request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
