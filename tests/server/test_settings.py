@@ -4,6 +4,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -43,6 +44,18 @@ def test_check_deploy_reports_nothing_under_production_settings(tmp_path: Path) 
 
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
+
+
+def test_a_chain_without_csrf_middleware_is_reported(settings: Any) -> None:
+    """security.W003 is silenced (it knows Django's class by name only): api.W003 stands
+    in for it and still reports a MIDDLEWARE without any CSRF middleware."""
+    from api.apps import CSRF_MIDDLEWARE, csrf_middleware_check
+
+    assert CSRF_MIDDLEWARE in settings.MIDDLEWARE
+    assert csrf_middleware_check() == []
+    settings.MIDDLEWARE = [m for m in settings.MIDDLEWARE if m != CSRF_MIDDLEWARE]
+
+    assert [w.id for w in csrf_middleware_check()] == ["api.W003"]
 
 
 @pytest.mark.parametrize("missing", ["SECRET_KEY", "ALLOWED_HOSTS"])
