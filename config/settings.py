@@ -234,6 +234,10 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 # Periodic tasks (matchmaking ticks, the deadline sweeper) are added here by the apps
 # that own them.
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+# Bot moves an expiry task plays itself after the turn it expired (matches.tasks):
+# 0 hands the next bot turn to the queue at once, so an expiry never waits behind
+# another match's bot moves (deadline lateness, issue 12).
+EXPIRY_INLINE_BOT_MOVES = _env_int("EXPIRY_INLINE_BOT_MOVES", 0)
 
 # --- auth -------------------------------------------------------------------------------
 
