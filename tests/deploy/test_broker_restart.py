@@ -6,7 +6,6 @@ the worker is still running, answers, and a turn's deadline is still applied, on
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,16 +16,6 @@ from matches.models import Match, MatchEvent
 from matches.selectors import MatchView
 from tests.deploy.cluster import Processes, RedisServer, pings, probe_app, wait_for
 from tests.server.game_workers import game_env, settings_for
-
-
-@pytest.fixture
-def own_redis() -> Iterator[RedisServer]:
-    server = RedisServer()
-    server.start()
-    try:
-        yield server
-    finally:
-        server.close()
 
 
 @pytest.mark.django_db(transaction=True)

@@ -6,26 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from tests.conftest import start_asgi_server
 from tests.deploy.cluster import RedisServer
 from tests.e2e.conftest import DRAW, MATCH_EVENTS, new_match, register, result_of
 
 ANSWER_BOUND = 15.0  # seconds; far above the after-commit bound, far below a hang
-
-
-@pytest.fixture
-def own_redis() -> Iterator[RedisServer]:
-    server = RedisServer()
-    server.start()
-    try:
-        yield server
-    finally:
-        server.close()
 
 
 async def test_a_move_is_answered_while_redis_hangs_and_the_log_repairs_the_lost_publish(

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,16 +20,6 @@ from tests.deploy.cluster import WAIT, RedisServer
 from tests.e2e.conftest import register
 
 LOST = "the channel layer is unreachable"
-
-
-@pytest.fixture
-def own_redis() -> Iterator[RedisServer]:
-    server = RedisServer()
-    server.start()
-    try:
-        yield server
-    finally:
-        server.close()
 
 
 async def _open(url: str, token: str | None) -> ClientConnection:

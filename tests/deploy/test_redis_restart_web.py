@@ -7,10 +7,8 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from websockets.asyncio.client import connect
 
 from tests.conftest import start_asgi_server
@@ -18,16 +16,6 @@ from tests.deploy.cluster import RedisServer
 from tests.e2e.conftest import register
 
 ACK_BOUND = 10.0  # seconds; a stale connection held it for 20 s and more
-
-
-@pytest.fixture
-def own_redis() -> Iterator[RedisServer]:
-    server = RedisServer()
-    server.start()
-    try:
-        yield server
-    finally:
-        server.close()
 
 
 async def _init(url: str, token: str | None) -> tuple[dict[str, Any], float]:
