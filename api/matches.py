@@ -20,6 +20,7 @@ from django.conf import settings
 from graphql import GraphQLError
 from strawberry.scalars import JSON
 
+from api import event_sharing
 from api import events as ev
 from api import match_types as t
 from api.auth import forbidden, get_user, require_user
@@ -540,12 +541,12 @@ async def count_replay(info: strawberry.Info, events: int) -> None:
 
 def _live_event(pk: int, row: dict[str, Any], seat: int | None, public_id: str) -> ev.MatchEvent:
     """A published event as ``seat`` may see it: one object for every subscriber of this
-    process with that view (api.events.shared_match_event; executed once per query).
+    process with that view (api.event_sharing.shared_match_event; executed once per query).
     The key is the stored event (match, seq, when stored, kind) and the viewer's seat."""
     if row.get("at") is None:
         return client_event(selectors.shape_event(pk, row, seat), public_id)
     key = (pk, row["seq"], row["at"], row["type"], seat)
-    return ev.shared_match_event(
+    return event_sharing.shared_match_event(
         key, lambda: client_event(selectors.shape_event(pk, row, seat), public_id)
     )
 

@@ -31,7 +31,7 @@ from strawberry.types.unset import UNSET, UnsetType
 
 from accounts.services import auth_group_name
 from api.auth import RequestContext, aauthenticate
-from api.events import shared_next_text
+from api.event_sharing import shared_next_text
 from api.limits import WebsocketMessageLimiter
 
 log = logging.getLogger(__name__)

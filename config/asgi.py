@@ -27,7 +27,7 @@ from django.conf import settings  # noqa: E402
 from django.urls import re_path  # noqa: E402
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL  # noqa: E402
 
-from api.events import SharedEventExecution  # noqa: E402
+from api.event_sharing import SharedEventExecution  # noqa: E402
 from api.limits import BodySizeLimitMiddleware  # noqa: E402
 from api.metrics import MetricsMiddleware  # noqa: E402
 from api.schema import schema  # noqa: E402

@@ -11,7 +11,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from api import events as ev
+from api import event_sharing as ev
 from matches.models import Match
 from tests.server.test_subscriptions_resync import draw_for_whoever_is_on_turn, started_match
 
