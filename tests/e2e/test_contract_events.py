@@ -204,9 +204,13 @@ async def test_a_client_follows_a_whole_classic_rummy_match_from_events_alone(
         final = (await client.data(STATE, id=match_id))["match"]
         assert _comparable(state) == _comparable(final), [(e["seq"], e["type"]) for e in seen]
         assert final["status"] == "FINISHED" and final["result"]["winners"]
-        assert len(final["roundResults"]) == 3
+        # three rounds; a fourth only as the extra round after tied totals (RR-MATCH)
+        rounds = final["roundResults"]
+        assert len(rounds) in (3, 4), rounds
+        assert len(rounds) == 3 or len(set(rounds[2]["totals"])) == 1, rounds
         kinds = [e["kind"] for e in seen]
-        assert kinds.count("ROUND_ENDED") == 3 and kinds.count("ROUND_STARTED") >= 2, kinds
+        assert kinds.count("ROUND_ENDED") == len(rounds), kinds
+        assert kinds.count("ROUND_STARTED") >= len(rounds) - 1, kinds
         assert {"CARD_DRAWN", "CARD_DISCARDED", "TURN_COMMITTED"} <= set(kinds), kinds
         # a lay-off: a meld holding cards placed by both seats (CR-LAYOFF)
         tables = [e["table"] for e in seen if e["__typename"] == "TurnCommitted"]
