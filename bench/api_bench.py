@@ -288,10 +288,12 @@ class Pair:
             self.ready.append(await first.gql(START, id=created["id"]))
 
     async def play(
-        self, args: argparse.Namespace, stats: Stats, stop_at: float, gap: float
+        self, args: argparse.Namespace, stats: Stats, stop_at: float, gap: float, phase: float
     ) -> None:
         options = json.loads(args.options)
-        next_move = time.perf_counter()
+        # Paced pairs are spread over the gap (``phase``): the server sees moves at an even
+        # rate, not every pair's move in the same instant (a burst at many times the rate).
+        next_move = time.perf_counter() + phase - gap
         while self.ready and time.perf_counter() < stop_at:
             started = self.ready.pop(0)
             match_id = started["id"]
@@ -412,7 +414,9 @@ async def window(
         before = cpu.sample() if cpu else {}
         start = time.perf_counter()
         stop_at = start + args.seconds
-        await asyncio.gather(*(p.play(args, stats, stop_at, gap) for p in pairs))
+        await asyncio.gather(
+            *(p.play(args, stats, stop_at, gap, gap * i / len(pairs)) for i, p in enumerate(pairs))
+        )
         elapsed = time.perf_counter() - start
         after = cpu.sample() if cpu else {}
         await asyncio.sleep(0.5)  # the last events on their way
