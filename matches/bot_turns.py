@@ -17,7 +17,6 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from django.db import transaction
-from django.db.models import F
 
 from bots.levels import choose_action
 from bots.strategy import NotOnTurn
@@ -27,7 +26,8 @@ from engine.policy import choose
 from engine.views import view
 from matches.clock import is_correspondence
 from matches.errors import MatchCode, Rejected
-from matches.models import Match, MatchStatus, Seat
+from matches.locks import seat_on_turn
+from matches.models import Match, MatchStatus
 from matches.queueing import collecting_bot_turns, queue_bot_turn
 from matches.seats import seat_control
 from matches.selectors import load_state
@@ -63,11 +63,7 @@ def bot_view(match: Match, seat: int) -> dict[str, Any] | None:
 def play_turn(*, match_id: int, turn: int) -> str:
     """Play one action for the bot on turn ``turn`` of the match; what happened."""
     # The seat on turn with its match, in one query (no lock: the service locks).
-    row = (
-        Seat.objects.select_related("match")
-        .filter(match_id=match_id, index=F("match__on_turn"))
-        .first()
-    )
+    row = seat_on_turn(match_id)
     match = row.match if row is not None else None
     if match is None or match.status != MatchStatus.ACTIVE or match.turn != turn:
         return "stale"

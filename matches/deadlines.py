@@ -37,6 +37,7 @@ from django.utils import timezone
 from matches import presence
 from matches.clock import turn_expired
 from matches.errors import MatchCode, MatchNotFound, Rejected
+from matches.locks import match_status_turn
 from matches.models import Match, MatchEvent, MatchStatus, Seat
 from matches.queueing import queue_bot_turn, queue_expiry, queue_notice
 from matches.seats import bot_plays_q, person_plays_q
@@ -56,7 +57,7 @@ def expire_turn(*, match_id: int, turn: int) -> str:
     Most expiries find their turn over (a bot or a person moved in time): one plain read
     says so, without the lock and its transaction; the service re-checks under the lock
     whatever this read lets through."""
-    current = Match.objects.filter(pk=match_id).values_list("status", "turn").first()
+    current = match_status_turn(match_id)  # SQL written once (issue 12)
     if current is None:
         return "no such match"
     if current[0] == MatchStatus.ACTIVE and current[1] != turn:

@@ -44,10 +44,15 @@ BOT_PRIORITY = 6
 
 
 def send(name: str, args: list[Any], **options: Any) -> None:
-    """Send task ``name`` now (call it after commit), best effort."""
+    """Send task ``name`` now (call it after commit), best effort. Nobody waits for the
+    result of a task queued here, so the worker stores none (``ignore_result``: storing
+    one was a Redis SET and PUBLISH per task, 7.7% of a worker process's CPU under
+    bench/worker_bench.py, issue 12); a caller of ``apply_async`` still gets its own."""
 
     def call() -> None:
-        current_app.send_task(name, args=args, queue=settings.GAME_TASK_QUEUE, **options)
+        current_app.send_task(
+            name, args=args, queue=settings.GAME_TASK_QUEUE, ignore_result=True, **options
+        )
 
     in_background(call, f"{name}{tuple(args)}")
 

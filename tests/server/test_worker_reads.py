@@ -1,0 +1,77 @@
+"""The worker's first reads of a bot task and of an expiry are SQL written once
+(``matches.locks.seat_on_turn``, ``matches.locks.match_status_turn``), not ORM queries
+compiled per task (issue 12: 13% and 6% of a worker process's CPU under
+bench/worker_bench.py), and they answer what the ORM query answered."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.db.models import F
+from django.test.utils import CaptureQueriesContext
+
+from matches import bot_turns, deadlines, locks, services
+from matches.models import Match, Seat
+from matches.selectors import MatchView
+
+
+@pytest.fixture
+def quiet_queue(settings: Any) -> None:
+    settings.GAME_TASK_QUEUE = f"worker-reads-{uuid.uuid4().hex[:8]}"
+
+
+def _bot_on_turn() -> int:
+    from accounts.models import User
+
+    person = User.objects.create_user(f"reads-{uuid.uuid4().hex[:6]}", password="pw-unused-1")
+    created = services.match_create(
+        user=person, ruleset_name="rummy", seats=2, bots=["EASY"], turn_seconds=600
+    )
+    assert isinstance(created, MatchView)
+    assert isinstance(services.match_start(match_id=created.id, user=person), MatchView)
+    return created.id
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("quiet_queue")
+def test_seat_on_turn_is_what_the_orm_reads() -> None:
+    match_id = _bot_on_turn()
+    orm = (
+        Seat.objects.select_related("match")
+        .filter(match_id=match_id, index=F("match__on_turn"))
+        .first()
+    )
+    read = locks.seat_on_turn(match_id)
+    assert orm is not None and read is not None
+    fields = [f.attname for f in Seat._meta.concrete_fields]
+    assert [getattr(read, f) for f in fields] == [getattr(orm, f) for f in fields]
+    match_fields = [f.attname for f in Match._meta.concrete_fields]
+    assert [getattr(read.match, f) for f in match_fields] == [
+        getattr(orm.match, f) for f in match_fields
+    ]
+    assert locks.seat_on_turn(10**9) is None
+    match = Match.objects.get(pk=match_id)
+    assert locks.match_status_turn(match_id) == (match.status, match.turn)
+    assert locks.match_status_turn(10**9) is None
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("quiet_queue")
+def test_the_tasks_first_reads_are_the_written_sql() -> None:
+    match_id = _bot_on_turn()
+    match = Match.objects.get(pk=match_id)
+
+    # a stale expiry: one plain read, the written one
+    with CaptureQueriesContext(connection) as expiry:
+        assert deadlines.expire_turn(match_id=match_id, turn=match.turn + 5) == "STALE_TURN"
+    assert len(expiry.captured_queries) == 1
+    assert '"turn" FROM' in expiry.captured_queries[0]["sql"]
+
+    # a stale bot task: only the written read of the seat on turn
+    with CaptureQueriesContext(connection) as bot:
+        assert bot_turns.play_turn(match_id=match_id, turn=match.turn + 5) == "stale"
+    written = locks._on_turn_query().sql.split(" WHERE ")[0]
+    assert [q["sql"].split(" WHERE ")[0] for q in bot.captured_queries] == [written]
