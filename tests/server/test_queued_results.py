@@ -19,6 +19,9 @@ def sent(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
     def send_task(name: str, **options: Any) -> None:
         calls.append((name, options))
 
+    # Sent here, on this thread: the background sender's thread may see another current
+    # Celery app (it is per thread), and it sends after this test's assertions could run.
+    monkeypatch.setattr(queueing, "in_background", lambda fn, what: fn())
     monkeypatch.setattr(queueing.current_app, "send_task", send_task)
     return calls
 
