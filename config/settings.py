@@ -213,7 +213,9 @@ REDIS_URL = _env("REDIS_URL") or _embedded_redis_url()
 
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        # channels_redis's RedisChannelLayer that does not lose a cancellation
+        # (config/channel_layers.py: a consumer that never ended held up shutdown).
+        "BACKEND": "config.channel_layers.ChannelLayer",
         # redis-py 8 reads with a 5 s socket timeout by default, the same as the layer's
         # blocking BZPOPMIN: every idle websocket would be torn down after 5 s (redis-py
         # issue 4091). A longer timeout keeps idle sockets while still noticing a dead

@@ -88,9 +88,14 @@ async def attending(match_id: int, user: Any) -> AsyncIterator[None]:
     interval = heartbeat_interval()
 
     async def heartbeat() -> None:
+        task = asyncio.current_task()
         while True:
             await asyncio.sleep(interval)
             await beat()
+            # redis-py can swallow a cancel that arrives with a reply
+            # (config/channel_layers.py); this loop would then outlive its block.
+            if task is not None and task.cancelling():
+                raise asyncio.CancelledError
 
     await beat()
     task = asyncio.create_task(heartbeat())
