@@ -47,6 +47,7 @@ import json
 import math
 import os
 import secrets
+import signal
 import subprocess
 import sys
 import time
@@ -416,6 +417,8 @@ async def window(
         before = cpu.sample() if cpu else {}
         start = time.perf_counter()
         stop_at = start + args.seconds
+        # For a profiler attached from outside (py-spy): the window opens now.
+        print(f"  (window open: {subscribers} subscribers, {args.seconds:g} s)", flush=True)
         await asyncio.gather(
             *(p.play(args, stats, stop_at, gap, gap * i / len(pairs)) for i, p in enumerate(pairs))
         )
@@ -598,7 +601,7 @@ def uvicorn(env: dict[str, str], app: str, workers: int) -> Iterator[tuple[str, 
         [sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1", "--port", str(port),
          "--no-access-log", "--log-level", "warning", "--lifespan", "off",
          "--workers", str(workers)],
-        cwd=ROOT, env=env,
+        cwd=ROOT, env=env, start_new_session=True,
     )  # fmt: skip
     try:
         base = f"http://127.0.0.1:{port}"
@@ -617,12 +620,17 @@ def uvicorn(env: dict[str, str], app: str, workers: int) -> Iterator[tuple[str, 
             httpx.get(f"{base}/healthz", timeout=5)
         yield base, server.pid
     finally:
+        # uvicorn's own process group: its worker processes go with it, even a worker
+        # that does not stop on SIGTERM (it would outlive the run, using the CPU of the
+        # next one, and find its PostgreSQL and Redis gone).
         server.terminate()
         try:
             server.wait(10)
         except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(10)
+            print("  (the server did not stop within 10 s of SIGTERM: killed)", flush=True)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.pid, signal.SIGKILL)
+        server.wait(10)
 
 
 async def register_all(base: str, count: int) -> list[str]:
