@@ -80,16 +80,32 @@ def send_all(tasks: list[Task]) -> None:
     in_background(call, ", ".join(f"{name}{tuple(args)}" for name, args, _ in tasks))
 
 
+class BotTurns:
+    """The bot turns a worker task started that are due at once, to be played by it
+    (``pending``: (match id, turn), in order), and the expiry task of each such turn,
+    held back (``expiries``): a turn the task plays to its end at once needs none; the
+    task sends the others' (``matches.bot_turns.playing_bots_inline``)."""
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[int, int]] = []
+        self.expiries: dict[tuple[int, int], list[Task]] = {}
+
+    def expiry(self, match_id: int, turn: int) -> list[Task]:
+        """The held-back expiry of the turn (taken out), if there is one."""
+        return self.expiries.pop((match_id, turn), [])
+
+
 # Bot turns started inside ``collecting_bot_turns`` (a worker's task), to be played there.
-_collected: ContextVar[list[tuple[int, int]] | None] = ContextVar("bot_turns", default=None)
+_collected: ContextVar[BotTurns | None] = ContextVar("bot_turns", default=None)
 
 
 @contextmanager
-def collecting_bot_turns() -> Iterator[list[tuple[int, int]]]:
+def collecting_bot_turns() -> Iterator[BotTurns]:
     """Within the block, a bot turn due at once (no think time) is collected, (match id,
-    turn), instead of queued: a worker task that started it plays it itself next
-    (``matches.bot_turns.playing_bots_inline``), without a trip through the broker."""
-    token = _collected.set([])
+    turn), instead of queued, with its expiry held back: a worker task that started it
+    plays it itself next (``matches.bot_turns.playing_bots_inline``), without a trip
+    through the broker."""
+    token = _collected.set(BotTurns())
     try:
         collected = _collected.get()
         assert collected is not None
@@ -109,7 +125,7 @@ def _bot_task(match_id: int, turn: int, *, think: bool) -> list[Task]:
     countdown = settings.BOT_THINK_SECONDS if think else 0
     collected = _collected.get()
     if collected is not None and not countdown:
-        collected.append((match_id, turn))
+        collected.pending.append((match_id, turn))
         return []
     return [
         (BOT_TASK, [match_id, turn], {"countdown": countdown or None, "priority": BOT_PRIORITY})
@@ -150,7 +166,15 @@ def turn_started(
     correspondence player's "your turn" notice."""
     correspondence = long_turn(deadline)
     tasks = _bot_task(match_id, turn, think=not correspondence) if bot else []
-    tasks += _expiry_task(match_id, turn, deadline)
+    expiry = _expiry_task(match_id, turn, deadline)
+    collected = _collected.get()
+    if bot and not tasks and collected is not None:
+        # Collected: its expiry waits until the task has played it (issue 12: most bot
+        # turns end at once, and each expiry task sent was one the worker received and
+        # found over).
+        collected.expiries[(match_id, turn)] = expiry
+    else:
+        tasks += expiry
     if correspondence and not bot:
         tasks.append((NOTIFY_TASK, [match_id, turn, "YOUR_TURN"], {"priority": NOTIFY_PRIORITY}))
     send_all(tasks)
