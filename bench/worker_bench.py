@@ -1,15 +1,18 @@
 """Bots and deadlines under load: many live matches against a real Celery worker + beat.
 
     .venv/bin/python bench/worker_bench.py [--matches 200] [--seconds 90] [--turn-seconds 5]
-        [--concurrency 2] [--level EASY]
+        [--concurrency 2] [--level EASY] [--spread]
 
 Starts a throwaway PostgreSQL and Redis (scripts/test.py's helpers), migrates, starts a
 prefork worker (``--concurrency`` processes) and beat with production settings (DEBUG
 off), then creates ``--matches`` live matches of Robbers' Rummy, each one idle person
 (every turn of theirs expires, so the clock works all the time) and three bots, starts
 them all within a few seconds (the players are made without password hashing: set-up is
-not what is measured) and lets them play for ``--seconds``. Bot think time is 0, so bot
-latency is the machinery's alone. The machine's load average is printed before and
+not what is measured) and lets them play for ``--seconds``. Started together, the idle
+turns keep the matches in phase: their expiries come in waves, each followed by a wave
+of bot moves. With ``--spread`` the matches are created first and then started one by
+one over one turn length, as independent live matches are in steady state. Bot think
+time is 0, so bot latency is the machinery's alone. The machine's load average is printed before and
 after: other processes on the machine take from the same cores.
 
 Prints, from the stored event log (``created_at`` is stamped inside the transaction,
@@ -116,6 +119,9 @@ def main() -> int:
     parser.add_argument("--turn-seconds", type=int, default=5)
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument("--level", default="EASY")
+    parser.add_argument(
+        "--spread", action="store_true", help="start the matches over one turn length"
+    )
     parser.add_argument("--log-level", default="WARNING", help="the worker's and beat's")
     args = parser.parse_args()
     driver = _driver()
@@ -209,9 +215,16 @@ def run(args: argparse.Namespace, workdir: Path, cpu_roots: dict[str, int]) -> i
             turn_seconds=args.turn_seconds,
         )
         assert isinstance(created, MatchView), created
-        started = services.match_start(match_id=created.id, user=user)
-        assert isinstance(started, MatchView), started
         match_ids.append(created.id)
+        if not args.spread:
+            started = services.match_start(match_id=created.id, user=user)
+            assert isinstance(started, MatchView), started
+    if args.spread:
+        first = time.monotonic()
+        for i, (user, match_id) in enumerate(zip(users, match_ids, strict=True)):
+            time.sleep(max(0.0, first + i * args.turn_seconds / len(users) - time.monotonic()))
+            started = services.match_start(match_id=match_id, user=user)
+            assert isinstance(started, MatchView), started
     print(f"{len(match_ids)} matches started in {time.monotonic() - created_at:.1f}s; "
           f"playing for {args.seconds:.0f}s", flush=True)  # fmt: skip
     in_play = MatchAction.objects.filter(match_id__in=match_ids)
@@ -271,7 +284,8 @@ def run(args: argparse.Namespace, workdir: Path, cpu_roots: dict[str, int]) -> i
     print()
     print(
         f"matches {len(match_ids)} (finished {finished}), worker prefork x{args.concurrency}, "
-        f"{os.cpu_count()} CPUs, {elapsed:.0f}s"
+        f"{os.cpu_count()} CPUs, {elapsed:.0f}s, "
+        f"started {'over one turn' if args.spread else 'together'}"
     )
     print(
         f"deadline lateness  n={len(lateness):5d}  p50 {late_p50:7.0f} ms  "

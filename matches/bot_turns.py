@@ -24,6 +24,7 @@ from engine.actions import Action, action_to_dict
 from engine.errors import Code
 from engine.policy import choose
 from engine.views import view
+from matches import queueing
 from matches.clock import is_correspondence
 from matches.errors import MatchCode, Rejected
 from matches.locks import seat_on_turn
@@ -62,26 +63,32 @@ def bot_view(match: Match, seat: int) -> dict[str, Any] | None:
 
 def play_turn(*, match_id: int, turn: int) -> str:
     """Play one action for the bot on turn ``turn`` of the match; what happened."""
+    return _play_turn(match_id, turn)[0]
+
+
+def _play_turn(match_id: int, turn: int) -> tuple[str, bool]:
+    """:func:`play_turn`, and whether the turn is known to be over (the match had moved
+    on, or this action ended the turn): then its expiry is not needed."""
     # The seat on turn with its match, in one query (no lock: the service locks).
     row = seat_on_turn(match_id)
     match = row.match if row is not None else None
     if match is None or match.status != MatchStatus.ACTIVE or match.turn != turn:
-        return "stale"
+        return "stale", True
     assert row is not None and match.on_turn is not None
     seat = match.on_turn
     state = load_state(match)
     if state is None:
-        return "stale"
+        return "stale", False
     seen = view(state, seat)
     if seen.get("legal") is None:
-        return "stale"
+        return "stale", False
     level = seat_control(row, state.seats[seat]).level
     if level is None:
-        return "human"
+        return "human", False
     version = match.last_seq
     action = _choose(level, seen, rng=random.Random(f"{match_id}:{turn}:{version}"))
     if action is None:
-        return "stale"
+        return "stale", False
     result = _act(match_id, turn, seat, action)
     if isinstance(result, Rejected) and result.code not in DONE:
         # The rules refused the bot's move. If the match moved meanwhile (the view was
@@ -92,13 +99,13 @@ def play_turn(*, match_id: int, turn: int) -> str:
         if fresh == version:
             result = _fallback(match, seat, match_id, turn)
     if isinstance(result, Rejected):
-        return str(result.code)
+        return str(result.code), False
     if result.status == MatchStatus.ACTIVE and result.turn == turn and _still_bot(result, seat):
         # More to do in this turn (draw, then discard): the next action, after commit.
         think = not is_correspondence(match)
         transaction.on_commit(lambda: queue_bot_turn(match_id, turn, think=think))
-        return "moved, more to do"
-    return "moved"
+        return "moved, more to do", False
+    return "moved", result.status != MatchStatus.ACTIVE or result.turn != turn
 
 
 def _choose(level: str, seen: Mapping[str, Any], rng: random.Random) -> Action | None:
@@ -134,26 +141,45 @@ def playing_bots_inline(body: Callable[[], T], max_moves: int = MAX_INLINE_MOVES
     after its own draw) moves then without waiting in the broker behind other matches'
     tasks. Each move is its own transaction through the services, as from its own task.
     The clock's expiry task does this only if ``EXPIRY_INLINE_BOT_MOVES`` says so
-    (``matches.tasks``)."""
+    (``matches.tasks``).
+
+    The expiry task of a collected turn is held back (``queueing.BotTurns``) until the
+    turn is played: a turn that ends here needs none (issue 12: three of a cycle's four
+    expiry tasks in bench/worker_bench.py were received only to find their turn over);
+    a turn that goes on (its next action queued), fails or is left for its own task gets
+    its expiry sent then, at most one bot move after its start."""
     failed: list[tuple[int, int]] = []
     left: list[tuple[int, int]] = []
+    expiries: list[queueing.Task] = []
     try:
-        with collecting_bot_turns() as pending:
+        with collecting_bot_turns() as turns:
             try:
                 result = body()
                 moves = 0
-                while pending and moves < max_moves:
-                    match_id, turn = pending.pop(0)
+                while turns.pending and moves < max_moves:
+                    match_id, turn = turns.pending.pop(0)
                     moves += 1
+                    expiry = turns.expiry(match_id, turn)
                     try:
-                        play_turn(match_id=match_id, turn=turn)
+                        _done, over = _play_turn(match_id, turn)
                     except Exception:  # queued below: its own task retries
                         log.exception("bot turn %s of match %s failed; queued", turn, match_id)
                         failed.append((match_id, turn))
+                        over = False
+                    if over:
+                        continue
+                    if (match_id, turn) in turns.pending and (match_id, turn) not in failed:
+                        # Its next action (a discard after the draw) is played here too.
+                        turns.expiries[(match_id, turn)] = expiry
+                    else:  # the turn goes on: its clock runs as always
+                        queueing.send_all(expiry)
             finally:
-                left = failed + pending
+                left = failed + turns.pending
+                expiries = [task for held in turns.expiries.values() for task in held]
     finally:
-        # Also when ``body`` raised after its commit: a started bot turn is never dropped.
+        # Also when ``body`` raised after its commit: a started bot turn is never dropped,
+        # nor the expiry of a turn not played to its end here.
         for match_id, turn in left:
             queue_bot_turn(match_id, turn, think=False)
+        queueing.send_all(expiries)
     return result

@@ -43,30 +43,69 @@ NOTIFY_PRIORITY = 3
 BOT_PRIORITY = 6
 
 
+Task = tuple[str, list[Any], dict[str, Any]]  # name, args, send options
+
+
 def send(name: str, args: list[Any], **options: Any) -> None:
-    """Send task ``name`` now (call it after commit), best effort. Nobody waits for the
-    result of a task queued here, so the worker stores none (``ignore_result``: storing
-    one was a Redis SET and PUBLISH per task, 7.7% of a worker process's CPU under
-    bench/worker_bench.py, issue 12); a caller of ``apply_async`` still gets its own."""
+    """Send task ``name`` now (call it after commit), best effort (:func:`send_all`)."""
+    send_all([(name, args, options)])
+
+
+def send_all(tasks: list[Task]) -> None:
+    """Send ``tasks`` now (call it after commit), best effort, in one trip to the broker
+    (one Redis pipeline: kombu's ``Producer.batch``) from one hand-over to the sending
+    thread: a turn's bot move and expiry were two of each (issue 12).
+
+    Nobody waits for the result of a task queued here, so the worker stores none
+    (``ignore_result``: storing one was a Redis SET and PUBLISH per task, 7.7% of a worker
+    process's CPU under bench/worker_bench.py, issue 12); a caller of ``apply_async``
+    still gets its own. A pipeline that fails sends none of its tasks: the error is logged
+    and the sweeper (``matches.deadlines``) queues again what was lost."""
+    if not tasks:
+        return
 
     def call() -> None:
-        current_app.send_task(
-            name, args=args, queue=settings.GAME_TASK_QUEUE, ignore_result=True, **options
-        )
+        app = current_app
+        queue = settings.GAME_TASK_QUEUE
+        if len(tasks) == 1:
+            name, args, options = tasks[0]
+            app.send_task(name, args=args, queue=queue, ignore_result=True, **options)
+            return
+        with app.producer_or_acquire() as producer, producer.batch():
+            for name, args, options in tasks:
+                app.send_task(
+                    name, args=args, queue=queue, ignore_result=True, producer=producer, **options
+                )
 
-    in_background(call, f"{name}{tuple(args)}")
+    in_background(call, ", ".join(f"{name}{tuple(args)}" for name, args, _ in tasks))
+
+
+class BotTurns:
+    """The bot turns a worker task started that are due at once, to be played by it
+    (``pending``: (match id, turn), in order), and the expiry task of each such turn,
+    held back (``expiries``): a turn the task plays to its end at once needs none; the
+    task sends the others' (``matches.bot_turns.playing_bots_inline``)."""
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[int, int]] = []
+        self.expiries: dict[tuple[int, int], list[Task]] = {}
+
+    def expiry(self, match_id: int, turn: int) -> list[Task]:
+        """The held-back expiry of the turn (taken out), if there is one."""
+        return self.expiries.pop((match_id, turn), [])
 
 
 # Bot turns started inside ``collecting_bot_turns`` (a worker's task), to be played there.
-_collected: ContextVar[list[tuple[int, int]] | None] = ContextVar("bot_turns", default=None)
+_collected: ContextVar[BotTurns | None] = ContextVar("bot_turns", default=None)
 
 
 @contextmanager
-def collecting_bot_turns() -> Iterator[list[tuple[int, int]]]:
+def collecting_bot_turns() -> Iterator[BotTurns]:
     """Within the block, a bot turn due at once (no think time) is collected, (match id,
-    turn), instead of queued: a worker task that started it plays it itself next
-    (``matches.bot_turns.playing_bots_inline``), without a trip through the broker."""
-    token = _collected.set([])
+    turn), instead of queued, with its expiry held back: a worker task that started it
+    plays it itself next (``matches.bot_turns.playing_bots_inline``), without a trip
+    through the broker."""
+    token = _collected.set(BotTurns())
     try:
         collected = _collected.get()
         assert collected is not None
@@ -78,22 +117,34 @@ def collecting_bot_turns() -> Iterator[list[tuple[int, int]]]:
 def queue_bot_turn(match_id: int, turn: int, *, think: bool) -> None:
     """Queue ``bots.play_turn`` now (call it after commit). ``think``: live play, where a
     bot waits ``BOT_THINK_SECONDS`` before it moves."""
+    send_all(_bot_task(match_id, turn, think=think))
+
+
+def _bot_task(match_id: int, turn: int, *, think: bool) -> list[Task]:
+    """The bot turn's task, or none if a worker task collects it to play it itself."""
     countdown = settings.BOT_THINK_SECONDS if think else 0
     collected = _collected.get()
     if collected is not None and not countdown:
-        collected.append((match_id, turn))
-        return
-    send(BOT_TASK, [match_id, turn], countdown=countdown or None, priority=BOT_PRIORITY)
+        collected.pending.append((match_id, turn))
+        return []
+    return [
+        (BOT_TASK, [match_id, turn], {"countdown": countdown or None, "priority": BOT_PRIORITY})
+    ]
 
 
 def queue_expiry(match_id: int, turn: int, deadline: datetime | None) -> None:
     """Queue ``matches.expire_turn`` at ``deadline`` if it is near (live play); a later
     deadline is left to the sweeper (see the module notes)."""
+    send_all(_expiry_task(match_id, turn, deadline))
+
+
+def _expiry_task(match_id: int, turn: int, deadline: datetime | None) -> list[Task]:
     if deadline is None:
-        return
+        return []
     horizon = timedelta(seconds=settings.DEADLINE_TASK_MAX_SECONDS)
-    if deadline - timezone.now() <= horizon:
-        send(EXPIRE_TASK, [match_id, turn], eta=deadline, priority=EXPIRE_PRIORITY)
+    if deadline - timezone.now() > horizon:
+        return []
+    return [(EXPIRE_TASK, [match_id, turn], {"eta": deadline, "priority": EXPIRE_PRIORITY})]
 
 
 def queue_notice(match_id: int, turn: int, kind: str) -> None:
@@ -114,8 +165,16 @@ def turn_started(
     """A turn started (after commit): queue the bot's move, the turn's expiry, and a
     correspondence player's "your turn" notice."""
     correspondence = long_turn(deadline)
-    if bot:
-        queue_bot_turn(match_id, turn, think=not correspondence)
-    queue_expiry(match_id, turn, deadline)
+    tasks = _bot_task(match_id, turn, think=not correspondence) if bot else []
+    expiry = _expiry_task(match_id, turn, deadline)
+    collected = _collected.get()
+    if bot and not tasks and collected is not None:
+        # Collected: its expiry waits until the task has played it (issue 12: most bot
+        # turns end at once, and each expiry task sent was one the worker received and
+        # found over).
+        collected.expiries[(match_id, turn)] = expiry
+    else:
+        tasks += expiry
     if correspondence and not bot:
-        queue_notice(match_id, turn, "YOUR_TURN")
+        tasks.append((NOTIFY_TASK, [match_id, turn, "YOUR_TURN"], {"priority": NOTIFY_PRIORITY}))
+    send_all(tasks)

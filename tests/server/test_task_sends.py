@@ -1,0 +1,142 @@
+"""The cost of queueing a task (issue 12): a turn's tasks go to Redis in one pipeline, a
+broker channel publishes through one Redis client, and the settings every send reads
+are found at the first lookup. Against the session's real Redis, on a queue of this
+test's own that no worker consumes."""
+
+from __future__ import annotations
+
+import base64
+import json
+import uuid
+from collections.abc import Iterator
+from datetime import timedelta
+from typing import Any
+
+import pytest
+import redis
+from django.utils import timezone
+
+from config.celery import SEND_PATH_SETTINGS, app
+from matches import queueing
+
+
+@pytest.fixture
+def queue(redis_url: str, settings: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    name = f"sends-{uuid.uuid4().hex[:8]}"
+    settings.GAME_TASK_QUEUE = name
+    # Sent here, on this thread (see test_queued_results.py).
+    monkeypatch.setattr(queueing, "in_background", lambda fn, what: fn())
+    yield name
+    client = redis.Redis.from_url(redis_url)
+    for key in client.keys(f"{name}*"):
+        client.delete(key)
+
+
+def _queued(redis_url: str, queue: str) -> list[tuple[int, str, list[Any]]]:
+    """(priority, task name, args) of every message waiting in ``queue``, by priority."""
+    client = redis.Redis.from_url(redis_url)
+    found = []
+    for priority in (0, 3, 6, 9):
+        key = queue if priority == 0 else f"{queue}\x06\x16{priority}"
+        for raw in client.lrange(key, 0, -1):
+            message = json.loads(raw)
+            args = json.loads(base64.b64decode(message["body"]))[0]
+            found.append((priority, message["headers"]["task"], args))
+    return found
+
+
+class _Counting:
+    """Counts the Redis commands and pipelines sent by this process."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.commands: list[str] = []
+        self.pipelines = 0
+        self.clients = 0
+        original_command = redis.Redis.execute_command
+        original_pipeline = redis.client.Pipeline.execute
+        original_init = redis.Redis.__init__
+
+        def execute_command(client: Any, *args: Any, **options: Any) -> Any:
+            self.commands.append(str(args[0]))
+            return original_command(client, *args, **options)
+
+        def execute(pipe: Any, *args: Any, **options: Any) -> Any:
+            self.pipelines += 1
+            return original_pipeline(pipe, *args, **options)
+
+        def init(client: Any, *args: Any, **options: Any) -> None:
+            self.clients += 1
+            original_init(client, *args, **options)
+
+        monkeypatch.setattr(redis.Redis, "execute_command", execute_command)
+        monkeypatch.setattr(redis.client.Pipeline, "execute", execute)
+        monkeypatch.setattr(redis.Redis, "__init__", init)
+
+
+def test_a_bot_turns_move_and_expiry_go_in_one_pipeline(
+    queue: str, redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deadline = timezone.now() + timedelta(seconds=30)
+    queueing.queue_notice(1, 1, "YOUR_TURN")  # the producer pool's connection is made
+    counting = _Counting(monkeypatch)
+
+    queueing.turn_started(match_id=7, turn=3, seat=1, deadline=deadline, bot=True)
+
+    # One trip: no LPUSH of its own per task, one pipeline with both.
+    assert "LPUSH" not in counting.commands, counting.commands
+    assert counting.pipelines == 1
+    assert _queued(redis_url, queue) == [
+        (0, queueing.EXPIRE_TASK, [7, 3]),
+        (3, queueing.NOTIFY_TASK, [1, 1, "YOUR_TURN"]),
+        (6, queueing.BOT_TASK, [7, 3]),
+    ]
+
+
+def test_a_single_task_is_one_command(
+    queue: str, redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    queueing.queue_notice(1, 1, "YOUR_TURN")
+    counting = _Counting(monkeypatch)
+
+    queueing.turn_started(
+        match_id=8, turn=2, seat=0, deadline=timezone.now() + timedelta(seconds=30), bot=False
+    )
+
+    assert counting.commands == ["LPUSH"] and counting.pipelines == 0
+    assert [name for _, name, _ in _queued(redis_url, queue)] == [
+        queueing.EXPIRE_TASK,
+        queueing.NOTIFY_TASK,
+    ]
+
+
+def test_sends_build_no_redis_client_each(queue: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    queueing.queue_notice(1, 1, "YOUR_TURN")
+    counting = _Counting(monkeypatch)
+
+    for turn in range(5):
+        queueing.queue_notice(1, turn, "YOUR_TURN")
+
+    # kombu's Redis channel built a new client for every publish.
+    assert counting.clients == 0
+    assert counting.commands == ["LPUSH"] * 5
+
+
+def test_a_channel_makes_a_new_client_with_a_new_pool(redis_url: str) -> None:
+    with app.connection_for_write() as connection:
+        channel: Any = connection.default_channel
+        first = channel._create_client()
+        assert channel._create_client() is first
+        channel._disconnect_pools()  # what a lost connection does
+        second = channel._create_client()
+        assert second is not first and second.connection_pool is channel.pool
+        assert second.ping()
+
+
+def test_the_send_paths_settings_are_the_apps_own() -> None:
+    changes = app.conf.changes
+    for key in SEND_PATH_SETTINGS:
+        assert key in changes, key
+    # Their values are the configured ones, unchanged.
+    assert app.conf.task_always_eager is False
+    assert app.conf.task_send_sent_event is False
+    assert app.conf.task_repr_maxlevels == 3
