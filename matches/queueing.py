@@ -149,7 +149,11 @@ def _expiry_task(match_id: int, turn: int, deadline: datetime | None) -> list[Ta
 
 def queue_notice(match_id: int, turn: int, kind: str) -> None:
     """Queue ``matches.notify`` (YOUR_TURN, TURN_REMINDER) now (after commit)."""
-    send(NOTIFY_TASK, [match_id, turn, kind], priority=NOTIFY_PRIORITY)
+    send_all([_notice_task(match_id, turn, kind)])
+
+
+def _notice_task(match_id: int, turn: int, kind: str) -> Task:
+    return (NOTIFY_TASK, [match_id, turn, kind], {"priority": NOTIFY_PRIORITY})
 
 
 def long_turn(deadline: datetime | None) -> bool:
@@ -176,5 +180,5 @@ def turn_started(
     else:
         tasks += expiry
     if correspondence and not bot:
-        tasks.append((NOTIFY_TASK, [match_id, turn, "YOUR_TURN"], {"priority": NOTIFY_PRIORITY}))
+        tasks.append(_notice_task(match_id, turn, "YOUR_TURN"))
     send_all(tasks)
