@@ -201,7 +201,7 @@ def test_websocket_subscription(system: RunningSystem) -> None:
 def test_the_celery_worker_answers_a_ping_task(system: RunningSystem) -> None:
     wait_ready(system)
     redis_url = system.redis_url()
-    client = Celery("e2e-client", broker=redis_url, backend=redis_url)
+    client = Celery("e2e-client", broker=redis_url, backend=redis_url, set_as_current=False)
     try:
         result = client.send_task("config.ping")
 
@@ -247,7 +247,7 @@ def test_a_crashed_worker_and_beat_are_started_again(system: RunningSystem) -> N
     web_after = {p.pid for p in system.descendants() if "uvicorn" in " ".join(p.cmdline())}
     assert web_before & web_after, "the web server was stopped too"
     redis_url = system.redis_url()
-    client = Celery("e2e-client", broker=redis_url, backend=redis_url)
+    client = Celery("e2e-client", broker=redis_url, backend=redis_url, set_as_current=False)
     try:
         assert client.send_task("config.ping").get(timeout=60) == "pong"
     finally:

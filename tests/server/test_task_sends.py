@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 import redis
+from celery import _state as celery_state
 from django.utils import timezone
 
 from config.celery import SEND_PATH_SETTINGS, app
@@ -24,9 +25,15 @@ from matches import queueing
 def queue(redis_url: str, settings: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     name = f"sends-{uuid.uuid4().hex[:8]}"
     settings.GAME_TASK_QUEUE = name
-    # Sent here, on this thread (see test_queued_results.py).
+    # Sent here, on this thread (see test_queued_results.py), by the project's app, as
+    # in a server process: a test that made another Celery app may have left it current.
     monkeypatch.setattr(queueing, "in_background", lambda fn, what: fn())
-    yield name
+    previous = celery_state.get_current_app()
+    app.set_current()
+    try:
+        yield name
+    finally:
+        previous.set_current()
     client = redis.Redis.from_url(redis_url)
     for key in client.keys(f"{name}*"):
         client.delete(key)
