@@ -21,7 +21,7 @@ from django.db.models.signals import post_init, pre_init
 from django.db.transaction import TransactionManagementError
 
 from matches.errors import MatchNotFound
-from matches.models import IdempotencyRecord, Match, Seat
+from matches.models import LOADED, IdempotencyRecord, Match, Seat
 from matches.selectors import invited, match_lookup
 
 Converter = Callable[[Any, Any, Any], Any]
@@ -150,13 +150,18 @@ class _Columns:
                 values[i] = convert(values[i], f, connection)
         model = self.model
         if not self.plain or pre_init.has_listeners(model) or post_init.has_listeners(model):
-            return model.from_db(connection.alias, self.names, values)
-        # What ``from_db`` makes (``Model.__init__`` with every concrete field's value,
-        # then the state of a loaded row), without its per-field loop and signals.
-        instance = model.__new__(model)
-        state = instance._state = ModelState()
-        state.adding, state.db = False, connection.alias
-        instance.__dict__.update(zip(self.names, values, strict=True))
+            instance = model.from_db(connection.alias, self.names, values)
+        else:
+            # What ``from_db`` makes (``Model.__init__`` with every concrete field's value,
+            # then the state of a loaded row), without its per-field loop and signals.
+            instance = model.__new__(model)
+            state = instance._state = ModelState()
+            state.adding, state.db = False, connection.alias
+            instance.__dict__.update(zip(self.names, values, strict=True))
+        if model is Match:
+            # The row as read under the lock: the move's write sends only what changed
+            # (``matches.store.changed_fields``).
+            instance.__dict__[LOADED] = dict(zip(self.names, values, strict=True))
         return instance
 
 
