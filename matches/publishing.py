@@ -20,9 +20,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from contextlib import contextmanager
 from typing import Any
 
 from channels.layers import get_channel_layer
@@ -84,23 +85,69 @@ _enqueuer = _Background("enqueue")
 
 def in_background(fn: Callable[[], None], what: str) -> None:
     """Queue a Celery task after a commit (``fn`` sends it) without a hung broker holding
-    the caller beyond ``AFTER_COMMIT_WAIT``; a lost task is repaired by the sweeper."""
+    the caller beyond ``AFTER_COMMIT_WAIT``; a lost task is repaired by the sweeper.
+    Messages of an open :func:`batched` go out first: they were sent before it."""
+    _flush_batch()
     _enqueuer.run(fn, what)
 
 
+_batch = threading.local()
+
+
+@contextmanager
+def batched() -> Iterator[None]:
+    """Within it, this thread's messages (:func:`publish_match_events`,
+    :func:`publish_user_event`) are kept, in order, and handed to the publisher thread
+    in one go at its end (or before a task is queued, :func:`in_background`): a move's
+    events and its notices (YOUR_TURN, ...) cost one hand-over and one run of the
+    publisher's event loop, not one each, and a hung Redis holds the caller
+    ``AFTER_COMMIT_WAIT`` once for all of them. Nested, the outermost one sends."""
+    if getattr(_batch, "sends", None) is not None:
+        yield
+        return
+    _batch.sends = []
+    try:
+        yield
+    finally:
+        _flush_batch()
+        _batch.sends = None
+
+
+def _flush_batch() -> None:
+    sends = getattr(_batch, "sends", None)
+    if sends:
+        _batch.sends = []
+        _publish(sends)
+
+
 def _send(group: str, message: dict[str, Any]) -> None:
+    sends = getattr(_batch, "sends", None)
+    if sends is not None:
+        sends.append((group, message))
+    else:
+        _publish([(group, message)])
+
+
+def _publish(sends: Sequence[tuple[str, dict[str, Any]]]) -> None:
     layer = get_channel_layer()
     if layer is None:  # pragma: no cover - settings always configure one
         return
+
+    async def send_each() -> None:
+        for group, message in sends:
+            try:
+                await layer.group_send(group, message)
+            except Exception:  # each group on its own: the next may still be reached
+                log.exception("publish: could not send to %s", group)
 
     def publish() -> None:
         # One event loop for the publisher thread, so the layer's connections are reused.
         loop = getattr(_loop, "loop", None)
         if loop is None:
             loop = _loop.loop = asyncio.new_event_loop()
-        loop.run_until_complete(layer.group_send(group, message))
+        loop.run_until_complete(send_each())
 
-    _publisher.run(publish, f"to {group}")
+    _publisher.run(publish, "to " + ", ".join(group for group, _ in sends))
 
 
 def publish_match_events(match_id: int, rows: Sequence[Mapping[str, Any]]) -> None:

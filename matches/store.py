@@ -62,15 +62,18 @@ def publish(outbox: Outbox) -> None:
     """After commit, send what ``outbox`` holds (best effort: ``matches.publishing``)."""
 
     def send() -> None:
-        if outbox.events:
-            publishing.publish_match_events(outbox.match_id, outbox.events)
-        for call in outbox.seat_calls:
-            call()
-        for user_ids, event in outbox.notices:
-            for user_id in user_ids:
-                publishing.publish_user_event(user_id, event)
-        for call in outbox.calls:
-            call()
+        # One hand-over to the publisher for the events and the notices (the tasks
+        # queued by ``calls`` go after them: ``publishing.batched``).
+        with publishing.batched():
+            if outbox.events:
+                publishing.publish_match_events(outbox.match_id, outbox.events)
+            for call in outbox.seat_calls:
+                call()
+            for user_ids, event in outbox.notices:
+                for user_id in user_ids:
+                    publishing.publish_user_event(user_id, event)
+            for call in outbox.calls:
+                call()
 
     transaction.on_commit(send)
 
