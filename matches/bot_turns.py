@@ -1,9 +1,10 @@
 """Playing a bot's seat (a driver, above the services; what the ``bots.play_turn`` task
 of ``matches.tasks`` calls): one action per task.
 
-A bot knows only its seat's view (``engine.views.view`` through :func:`bot_view`),
-never the state, other hands or the stock order. Its move goes through
-``matches.services.match_act``, the same lock, checks, events and deadline as a human's.
+A bot knows only its seat's view (``engine.views.view``), never the state, other hands
+or the stock order. Its move is chosen and applied under the match lock through
+``matches.services.match_bot_move``: the same lock, checks, events and deadline as a
+human's, and one read of the match.
 A task that comes late or twice finds the turn over (STALE_TURN, NOT_YOUR_TURN, ...)
 and does nothing. While the same bot is still on turn after its action (draw, then
 discard; classic rummy's draw, melds, discard) the next action is queued.
@@ -20,19 +21,18 @@ from django.db import transaction
 
 from bots.levels import choose_action
 from bots.strategy import NotOnTurn
-from engine.actions import Action, action_to_dict
+from engine.actions import Action
 from engine.errors import Code
 from engine.policy import choose
 from engine.views import view
 from matches import queueing
 from matches.clock import is_correspondence
 from matches.errors import MatchCode, Rejected
-from matches.locks import seat_on_turn
-from matches.models import Match, MatchStatus
+from matches.locks import match_status_turn
+from matches.models import MatchStatus
 from matches.queueing import collecting_bot_turns, queue_bot_turn
 from matches.seats import seat_control
-from matches.selectors import load_state
-from matches.services import match_act
+from matches.services import Locked, match_bot_move
 
 log = logging.getLogger(__name__)
 
@@ -54,13 +54,6 @@ DONE: frozenset[str] = frozenset(
 )
 
 
-def bot_view(match: Match, seat: int) -> dict[str, Any] | None:
-    """What ``seat`` may see of ``match`` (None before the start). The state never
-    leaves this selector."""
-    state = load_state(match)
-    return None if state is None else view(state, seat)
-
-
 def play_turn(*, match_id: int, turn: int) -> str:
     """Play one action for the bot on turn ``turn`` of the match; what happened."""
     return _play_turn(match_id, turn)[0]
@@ -69,43 +62,50 @@ def play_turn(*, match_id: int, turn: int) -> str:
 def _play_turn(match_id: int, turn: int) -> tuple[str, bool]:
     """:func:`play_turn`, and whether the turn is known to be over (the match had moved
     on, or this action ended the turn): then its expiry is not needed."""
-    # The seat on turn with its match, in one query (no lock: the service locks).
-    row = seat_on_turn(match_id)
-    match = row.match if row is not None else None
-    if match is None or match.status != MatchStatus.ACTIVE or match.turn != turn:
+    # One plain read first: a late or repeated task ends here, without taking the lock.
+    if match_status_turn(match_id) != (MatchStatus.ACTIVE, turn):
         return "stale", True
-    assert row is not None and match.on_turn is not None
-    seat = match.on_turn
-    state = load_state(match)
-    if state is None:
+    chosen: dict[str, Any] = {}
+
+    def decide(at: Locked) -> Action:
+        # Under the match lock: the bot sees its seat's view, never the state.
+        seen = view(at.state, at.seat)
+        level = seat_control(at.seats[at.seat], at.state.seats[at.seat]).level
+        if seen.get("legal") is None or level is None:
+            raise _NoMove
+        version = at.match.last_seq
+        action = _choose(level, seen, rng=random.Random(f"{match_id}:{turn}:{version}"))
+        if action is None:
+            raise _NoMove
+        chosen.update(seat=at.seat, level=level, think=not is_correspondence(at.match))
+        return action
+
+    try:
+        result = match_bot_move(match_id=match_id, turn=turn, decide=decide)
+    except _NoMove:
         return "stale", False
-    seen = view(state, seat)
-    if seen.get("legal") is None:
-        return "stale", False
-    level = seat_control(row, state.seats[seat]).level
-    if level is None:
+    if isinstance(result, Rejected) and result.code == Code.NOT_A_PLAYER:
         return "human", False
-    version = match.last_seq
-    action = _choose(level, seen, rng=random.Random(f"{match_id}:{turn}:{version}"))
-    if action is None:
-        return "stale", False
-    result = _act(match_id, turn, seat, action)
     if isinstance(result, Rejected) and result.code not in DONE:
-        # The rules refused the bot's move. If the match moved meanwhile (the view was
-        # read without the lock) the next task sees the new position; else the bot has a
-        # bug, and the engine's simple policy moves instead so that the match goes on.
+        # The rules refused the bot's move, chosen from the match as locked: the bot has
+        # a bug, and the engine's simple policy moves instead so that the match goes on.
+        level = chosen.get("level")
         log.error("bot %s refused in match %s turn %s: %s", level, match_id, turn, result)
-        fresh = Match.objects.filter(pk=match_id).values_list("last_seq", flat=True).first()
-        if fresh == version:
-            result = _fallback(match, seat, match_id, turn)
+        result = _fallback(match_id, chosen["seat"], turn)
     if isinstance(result, Rejected):
-        return str(result.code), False
+        over = result.code in (MatchCode.STALE_TURN, Code.MATCH_OVER)
+        return ("stale" if over else str(result.code)), over
+    seat = chosen["seat"]
     if result.status == MatchStatus.ACTIVE and result.turn == turn and _still_bot(result, seat):
         # More to do in this turn (draw, then discard): the next action, after commit.
-        think = not is_correspondence(match)
+        think = bool(chosen["think"])
         transaction.on_commit(lambda: queue_bot_turn(match_id, turn, think=think))
         return "moved, more to do", False
     return "moved", result.status != MatchStatus.ACTIVE or result.turn != turn
+
+
+class _NoMove(Exception):
+    """The bot on turn has nothing to play (no legal action in its view)."""
 
 
 def _choose(level: str, seen: Mapping[str, Any], rng: random.Random) -> Action | None:
@@ -115,16 +115,16 @@ def _choose(level: str, seen: Mapping[str, Any], rng: random.Random) -> Action |
         return None
 
 
-def _act(match_id: int, turn: int, seat: int, action: Action) -> Any:
-    return match_act(match_id=match_id, turn=turn, action=action_to_dict(action), bot_seat=seat)
+def _fallback(match_id: int, seat: int, turn: int) -> Any:
+    def decide(at: Locked) -> Action:
+        if at.seat != seat:
+            raise _NoMove
+        return choose(view(at.state, at.seat))
 
-
-def _fallback(match: Match, seat: int, match_id: int, turn: int) -> Any:
-    match.refresh_from_db()
-    seen = bot_view(match, seat)
-    if seen is None or seen.get("legal") is None or match.turn != turn:
+    try:
+        return match_bot_move(match_id=match_id, turn=turn, decide=decide)
+    except _NoMove:
         return Rejected(MatchCode.STALE_TURN, "the turn is over")
-    return _act(match_id, turn, seat, choose(seen))
 
 
 def _still_bot(result: Any, seat: int) -> bool:

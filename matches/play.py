@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
@@ -187,6 +187,24 @@ def match_act(*, match_id: object, turn: int, action: Mapping[str, Any], bot_sea
     )
 
 
+def match_bot_move(*, match_id: object, turn: int, decide: Callable[[Locked], Action]) -> Result:
+    """The move of the bot on turn ``turn``, decided under the match lock by ``decide``
+    from the match as locked (which passes the bot its seat's view only, never the
+    state): the match is read and its state decoded once, where a bot task read and
+    decoded it before the lock to choose and again under it to apply (issue 12). The
+    seat on turn must be a bot's (NOT_A_PLAYER if a person plays it); ``decide`` may
+    raise to play nothing (the transaction writes nothing)."""
+    return _act(
+        match_id=match_id,
+        user=None,
+        bot_seat=ON_TURN,
+        turn=turn,
+        key=None,
+        decide=decide,
+        operation={"kind": "bot"},
+    )
+
+
 def match_timeout(*, match_id: object, turn: int, force: bool = False) -> Result:
     """The clock: the deadline of ``turn`` passed (T-EXPIRY). Applied at most once: a
     turn already over gives STALE_TURN, a deadline not reached NOT_ALLOWED (unless
@@ -214,6 +232,20 @@ def match_timeout(*, match_id: object, turn: int, force: bool = False) -> Result
 # -- the shared path ----------------------------------------------------------------------------
 
 
+class Locked(NamedTuple):
+    """A match as its move sees it under the lock: the row, its seats by index, the
+    decoded state and the seat that acts."""
+
+    match: Match
+    seats: list[Seat]
+    state: GameState
+    seat: int
+
+
+# ``bot_seat`` of :func:`_act`: the seat on turn, whichever it is (it must be a bot's).
+ON_TURN = -1
+
+
 def _act(
     *,
     match_id: object,
@@ -221,9 +253,12 @@ def _act(
     bot_seat: int | None,
     turn: int,
     key: str | None,
-    build: Callable[[int], Action],
+    build: Callable[[int], Action] | None = None,
+    decide: Callable[[Locked], Action] | None = None,
     operation: Mapping[str, Any],
 ) -> Result:
+    if (build is None) == (decide is None):
+        raise InvalidRequest("an action is built from its seat or decided under the lock")
     if (user is None) == (bot_seat is None):
         raise InvalidRequest("an action comes from a user or from a bot seat")
     if key is not None and (bot_seat is not None or not 1 <= len(key) <= MAX_IDEMPOTENCY_KEY):
@@ -245,6 +280,8 @@ def _act(
         if match.status != MatchStatus.ACTIVE:
             return Rejected(Code.NOT_ALLOWED, "the match has not started")
         state = started_state(match)
+        if bot_seat == ON_TURN:
+            bot_seat = state.on_turn
         seat = _actor_seat(match, seats, state, user=user, bot_seat=bot_seat)
         if isinstance(seat, Rejected):
             return seat
@@ -261,7 +298,11 @@ def _act(
         if turn_expired(match):
             return Rejected(MatchCode.TURN_EXPIRED, "the turn's time ran out", rule="T-EXPIRY")
         try:
-            action = build(seat)
+            if build is not None:
+                action = build(seat)
+            else:
+                assert decide is not None
+                action = decide(Locked(match, seats, state, seat))
             new_state, events = apply(state, action)
         except BadInput as exc:
             if exc.code == Code.BAD_INPUT:

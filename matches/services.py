@@ -42,7 +42,9 @@ from matches.errors import match_over
 from matches.locks import lock_match, lock_matches
 from matches.play import (
     MAX_IDEMPOTENCY_KEY,
+    Locked,
     match_act,
+    match_bot_move,
     match_commit_turn,
     match_discard,
     match_draw,
@@ -79,6 +81,7 @@ __all__ = [
     "MAX_TURN_SECONDS",
     "SEAT_CHANGED",
     "SERVER_ADDED",
+    "Locked",
     "Result",
     "engine_public",
     "lock_match",
@@ -86,6 +89,7 @@ __all__ = [
     "match_abort",
     "match_act",
     "match_add_bot",
+    "match_bot_move",
     "match_commit_turn",
     "match_create",
     "match_discard",

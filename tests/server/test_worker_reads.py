@@ -83,9 +83,36 @@ def test_the_tasks_first_reads_are_the_written_sql() -> None:
     assert len(expiry.sql) == 1
     assert '"turn" FROM' in expiry.sql[0]
 
-    # a stale bot task: only the written read of the seat on turn
+    # a stale bot task: the same one plain read, no lock (a live one reads the match
+    # under the lock, once, and chooses there: matches.play.match_bot_move)
     bot = Statements()
     with connection.execute_wrapper(bot):
         assert bot_turns.play_turn(match_id=match_id, turn=match.turn + 5) == "stale"
-    written = locks._on_turn_query().sql.split(" WHERE ")[0]
-    assert [sql.split(" WHERE ")[0] for sql in bot.sql] == [written]
+    assert len(bot.sql) == 1
+    assert '"turn" FROM' in bot.sql[0] and "FOR UPDATE" not in bot.sql[0]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("quiet_queue")
+def test_a_bot_move_reads_its_match_once() -> None:
+    # given: the bot on turn (the person plays the built-in policy until it is)
+    from tests.server.test_move_queries import move
+
+    match_id = _bot_on_turn()
+    person = Match.objects.get(pk=match_id).seats.get(index=0).user
+    while Match.objects.get(pk=match_id).on_turn != 1:
+        move(match_id, person, bot_seat=1)
+    match = Match.objects.get(pk=match_id)
+
+    # when: its task plays
+    bot = Statements()
+    with connection.execute_wrapper(bot):
+        assert bot_turns.play_turn(match_id=match_id, turn=match.turn).startswith("moved")
+
+    # then: the plain status read, then the match read once, under the lock (where the
+    # bot chose), and its write; not the seat-on-turn read it chose from before the lock
+    reads = [sql for sql in bot.sql if sql.lstrip().upper().startswith("SELECT")]
+    assert len(reads) == 2, bot.sql
+    assert '"turn" FROM' in reads[0] and "FOR UPDATE" in reads[1]
+    assert locks._on_turn_query().sql not in bot.sql
+    assert Match.objects.get(pk=match_id).last_seq > match.last_seq
