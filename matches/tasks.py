@@ -10,9 +10,10 @@ only the engine now; it does not import Django or ``matches``).
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
-from celery import shared_task
+from celery import Task, shared_task
 from django.conf import settings
 from django.db import OperationalError
 
@@ -26,24 +27,41 @@ RETRY: dict[str, Any] = {
 }
 
 
-@shared_task(name="matches.expire_turn", **RETRY)
-def expire_turn(match_id: int, turn: int) -> str:
+@shared_task(name="matches.expire_turn", bind=True, **RETRY)
+def expire_turn(self: Task, match_id: int, turn: int) -> str:
     """Apply the deadline of ``turn`` (T-EXPIRY) once; a duplicate finds it STALE_TURN.
-    Nothing else: the bot turn it starts is queued (``bots.play_turn``, which plays the
-    bot moves due after it inline). Played here, those moves held a worker process
-    that other matches' expiries, due meanwhile, waited for (issue 12, worker_bench at
-    50 matches: lateness p99 1.8 s with them, 0.3 s without).
+    Then, if this task runs within ``EXPIRY_INLINE_WITHIN_MS`` of its deadline (its ETA),
+    play up to ``EXPIRY_INLINE_BOT_MOVES`` bot moves due after it here, as the bot task
+    does (``bot_turns.playing_bots_inline``); a later one queues the bot turn instead.
 
-    Over capacity that turns unstable: queued bot moves wait longer than a turn, every
-    bot turn expires, and the expiries double (worker_bench at 200 matches: 0 bot
-    moves). ``EXPIRY_INLINE_BOT_MOVES`` (default 0) plays that many inline instead, as
-    round 1 did with 16 (57.8 bot moves/s there, lateness p99 5.6 s)."""
+    Each way has its cost (issue 12, bench/worker_bench.py, 200 matches, 5 s turns, 2
+    pool processes). Queued, every cycle of a match of one person and three bots is two
+    tasks, not one: 10.8 ms of worker CPU per action, over capacity (bot move p99
+    2.7 s). Played here always, the expiries due meanwhile wait behind these bot moves:
+    a wave of 200 expiries at once (matches started together) is 3.1 s late at p99.
+    Played here while on time: 8.4 ms per action and, in steady state (``--spread``),
+    bot move p99 43 ms, lateness p99 0.73 s; in a wave the clock goes first again."""
     inline = int(getattr(settings, "EXPIRY_INLINE_BOT_MOVES", 0))
-    if inline <= 0:
+    if inline <= 0 or _late(self.request, getattr(settings, "EXPIRY_INLINE_WITHIN_MS", 0)):
         return deadlines.expire_turn(match_id=match_id, turn=turn)
     return bot_turns.playing_bots_inline(
         lambda: deadlines.expire_turn(match_id=match_id, turn=turn), max_moves=inline
     )
+
+
+def _late(request: Any, within_ms: int) -> bool:
+    """The task runs later than ``within_ms`` after its ETA (its turn's deadline), or has
+    none: the sweeper's, sent for a deadline already past. Run in-process (called
+    directly) it is on time."""
+    if request.called_directly:
+        return False
+    eta = request.eta
+    if not eta:
+        return True
+    when = datetime.fromisoformat(eta) if isinstance(eta, str) else eta
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return (datetime.now(UTC) - when).total_seconds() * 1000 > within_ms
 
 
 @shared_task(name="matches.sweep_deadlines", **RETRY)

@@ -1,8 +1,10 @@
-"""The clock's expiry task applies the expiry and nothing else (issue 12,
-``matches.tasks.expire_turn``): the bot turn it starts is queued to the bot path, not
-played in the task, so that another match's expiry does not wait behind this match's
-bot moves. The tasks go to a queue no worker reads: what is queued stays in Redis, where
-the test reads it. Real PostgreSQL and Redis."""
+"""The clock's expiry task (issue 12, ``matches.tasks.expire_turn``): on time, it plays
+the bot moves due after the turn it expired (``EXPIRY_INLINE_BOT_MOVES``); late (its
+ETA more than ``EXPIRY_INLINE_WITHIN_MS`` ago, or the sweeper's, with none), or with
+inline moves turned off, it applies the expiry and nothing else: the bot turn it starts
+is queued to the bot path, so that the expiries due behind it do not wait for this
+match's bot moves. The tasks go to a queue no worker reads: what is queued stays in
+Redis, where the test reads it. Real PostgreSQL and Redis."""
 
 from __future__ import annotations
 
@@ -66,8 +68,11 @@ def queued_tasks(queue: str) -> list[tuple[str, str]]:
 
 
 @pytest.mark.usefixtures("no_worker")
-def test_an_expiry_task_queues_the_bot_turn_that_follows_it_without_playing_it() -> None:
-    # given: the person's turn is past its deadline; two bots follow
+def test_an_expiry_task_queues_the_bot_turn_that_follows_it_without_playing_it(
+    settings: Any,
+) -> None:
+    # given: the person's turn is past its deadline; two bots follow; no inline moves
+    settings.EXPIRY_INLINE_BOT_MOVES = 0
     match = persons_turn_past_its_deadline()
 
     # when: the expiry task's body runs (in this process, as a worker runs it)
@@ -103,3 +108,23 @@ def test_with_expiry_inline_bot_moves_an_expiry_task_plays_the_bot_turns(setting
     assert after.on_turn == 0 or after.over
     bot_moves = MatchAction.objects.filter(match_id=match.pk, index__gt=match.actions_count)
     assert bot_moves.exclude(action__kind="timeout").count() >= 2 * 2
+
+
+def test_an_expiry_plays_inline_only_when_it_runs_on_time() -> None:
+    from types import SimpleNamespace
+
+    now = timezone.now()
+
+    def request(eta: object, directly: bool = False) -> Any:
+        return SimpleNamespace(called_directly=directly, eta=eta)
+
+    # on time: run within the allowance of its ETA (as Celery passes it: ISO text)
+    assert not tasks._late(request((now - timedelta(milliseconds=50)).isoformat()), 250)
+    assert not tasks._late(request((now + timedelta(seconds=1)).isoformat()), 250)
+    # late: past the allowance (a wave of expiries queued behind each other)
+    assert tasks._late(request((now - timedelta(milliseconds=400)).isoformat()), 250)
+    assert tasks._late(request(now - timedelta(seconds=3)), 250)
+    # the sweeper's expiry has no ETA: its deadline is past already
+    assert tasks._late(request(None), 250)
+    # run in-process (tests, a shell): on time
+    assert not tasks._late(request(None, directly=True), 250)
