@@ -215,47 +215,6 @@ def _lock_query(column: str, keyed: bool) -> _LockQuery:
     return _LockQuery(column, keyed)
 
 
-# -- the bot task's read of the seat on turn, compiled once -----------------------------------
-#
-# ``bots.play_turn`` read it with ``Seat.objects.select_related("match").filter(match_id=...,
-# index=F("match__on_turn")).first()``, compiled again on every bot move: 13% of a worker
-# process's CPU under bench/worker_bench.py (issue 12). The same query, written once, no lock
-# (the service locks and re-checks).
-
-
-class _OnTurnQuery:
-    def __init__(self) -> None:
-        self.seat = _Columns(Seat, "s", 0)
-        self.match = _Columns(Match, "m", self.seat.stop)
-        select = ", ".join(self.seat.sql + self.match.sql)
-        self.sql = (
-            f"SELECT {select}"
-            f' FROM "{Seat._meta.db_table}" s'
-            f' INNER JOIN "{Match._meta.db_table}" m ON s."match_id" = m."{Match._meta.pk.column}"'
-            f' WHERE s."match_id" = %s AND s."index" = m."on_turn"'
-            ' ORDER BY s."index" ASC LIMIT 1'
-        )
-
-
-@cache
-def _on_turn_query() -> _OnTurnQuery:
-    return _OnTurnQuery()
-
-
-def seat_on_turn(match_id: int) -> Seat | None:
-    """The seat on turn of the match with its match (``seat.match``), unlocked; None if
-    there is no such match or nobody is on turn."""
-    query = _on_turn_query()
-    with bound_cursor() as cursor:
-        cursor.execute(query.sql, [match_id])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    seat: Seat = query.seat.build(row)
-    seat.match = query.match.build(row)
-    return seat
-
-
 def match_status_turn(match_id: int) -> tuple[str, int] | None:
     """(status, turn) of the match, one plain read (no lock), or None if there is none."""
     with bound_cursor() as cursor:

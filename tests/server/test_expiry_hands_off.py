@@ -15,7 +15,6 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.utils import timezone
 
 from config.celery import app

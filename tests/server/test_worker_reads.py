@@ -1,7 +1,7 @@
-"""The worker's first reads of a bot task and of an expiry are SQL written once
-(``matches.locks.seat_on_turn``, ``matches.locks.match_status_turn``), not ORM queries
-compiled per task (issue 12: 13% and 6% of a worker process's CPU under
-bench/worker_bench.py), and they answer what the ORM query answered."""
+"""The worker's first read of a bot task and of an expiry is SQL written once
+(``matches.locks.match_status_turn``), not an ORM query compiled per task (issue 12:
+13% and 6% of a worker process's CPU under bench/worker_bench.py), and a bot move reads
+its match once, under the lock (``matches.play.match_bot_move``)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,9 @@ from typing import Any
 
 import pytest
 from django.db import connection
-from django.db.models import F
 
 from matches import bot_turns, deadlines, locks, services
-from matches.models import Match, Seat
+from matches.models import Match
 from matches.selectors import MatchView
 
 
@@ -49,22 +48,8 @@ def _bot_on_turn() -> int:
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("quiet_queue")
-def test_seat_on_turn_is_what_the_orm_reads() -> None:
+def test_the_status_read_is_what_the_orm_reads() -> None:
     match_id = _bot_on_turn()
-    orm = (
-        Seat.objects.select_related("match")
-        .filter(match_id=match_id, index=F("match__on_turn"))
-        .first()
-    )
-    read = locks.seat_on_turn(match_id)
-    assert orm is not None and read is not None
-    fields = [f.attname for f in Seat._meta.concrete_fields]
-    assert [getattr(read, f) for f in fields] == [getattr(orm, f) for f in fields]
-    match_fields = [f.attname for f in Match._meta.concrete_fields]
-    assert [getattr(read.match, f) for f in match_fields] == [
-        getattr(orm.match, f) for f in match_fields
-    ]
-    assert locks.seat_on_turn(10**9) is None
     match = Match.objects.get(pk=match_id)
     assert locks.match_status_turn(match_id) == (match.status, match.turn)
     assert locks.match_status_turn(10**9) is None
@@ -114,5 +99,5 @@ def test_a_bot_move_reads_its_match_once() -> None:
     reads = [sql for sql in bot.sql if sql.lstrip().upper().startswith("SELECT")]
     assert len(reads) == 2, bot.sql
     assert '"turn" FROM' in reads[0] and "FOR UPDATE" in reads[1]
-    assert locks._on_turn_query().sql not in bot.sql
+    assert not any("INNER JOIN" in sql and "FOR UPDATE" not in sql for sql in bot.sql)
     assert Match.objects.get(pk=match_id).last_seq > match.last_seq
