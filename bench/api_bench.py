@@ -19,7 +19,12 @@ and the floor, measured in the same run on the same machine:
   stack: ASGI middleware, Django, the GraphQL view and every schema extension
   (bench/floor_asgi.py), with as many clients at a time;
 - the floor in turns/s, 1 / (1/transactions + 1/no-op mutations), and the ratio
-  turns/s / floor.
+  turns/s / floor;
+- the same ratio by server CPU: what the floor's no-op mutation and bare transaction
+  cost the web processes, PostgreSQL and Redis, over what a turn costs them (the
+  benchmark client left out). This machine's speed drifts by half within minutes (other
+  tenants), and turns/s and the floor are measured minutes apart: the two ratios have
+  disagreed by 0.43 against 0.24 for the same code. The CPU ratio drifts much less.
 
 Everything costly happens before the timed window: clients register (Argon2), matches are
 created, joined and started, and every socket is open. In the window each player plays
@@ -455,6 +460,7 @@ async def window(
         f"  commit-to-event    p50 {pct(delivery, 0.5):7.1f} ms   p99 {pct(delivery, 0.99):7.1f}"
         f" ms   (n={len(delivery)}, every other subscriber)"
     )
+    server = float("nan")
     if cpu and stats.turns:
         used = {k: (after[k] - before[k]) * 1000 / stats.turns for k in after}
         print(
@@ -462,7 +468,8 @@ async def window(
             + "   ".join(f"{k} {v:.2f} ms" for k, v in used.items())
             + f"   (machine: {os.getloadavg()[0]:.1f} load)"
         )
-    return {"turns": turns}
+        server = sum(v for k, v in used.items() if k != "bench")
+    return {"turns": turns, "server_cpu": server}
 
 
 # --- the floor -------------------------------------------------------------------------------
@@ -479,7 +486,9 @@ CREATE TABLE IF NOT EXISTS bench_floor_event (
 """
 
 
-async def transaction_floor(database_url: str, concurrency: int, seconds: float) -> float:
+async def transaction_floor(
+    database_url: str, concurrency: int, seconds: float
+) -> tuple[float, int]:
     """Bare locked transactions per second: lock the match, insert an event, update the
     match, commit; one persistent connection per concurrent match."""
     import psycopg
@@ -522,7 +531,7 @@ async def transaction_floor(database_url: str, concurrency: int, seconds: float)
 
     start = time.perf_counter()
     await asyncio.gather(*(loop(i) for i in range(concurrency)))
-    return done / (time.perf_counter() - start)
+    return done / (time.perf_counter() - start), done
 
 
 async def mutation_floor(
@@ -677,23 +686,40 @@ def run_all(args: argparse.Namespace) -> None:
             return
         concurrency = args.clients // 2
         with uvicorn(env, "bench.floor_asgi:application", args.workers) as (base, pid):
-            cpu = Cpu({"web": [pid], "postgres": processes_on(pg_port)})
+            cpu = Cpu(
+                {"web": [pid], "postgres": processes_on(pg_port), "redis": processes_on(redis_port)}
+            )
             before = cpu.sample()
             noop, count = uvloop.run(mutation_floor(base, tokens, concurrency, args.floor_seconds))
             after = cpu.sample()
+            server_parts = ("web", "postgres", "redis")
             noop_cpu = "   ".join(
-                f"{k} {(after[k] - before[k]) * 1000 / count:.2f} ms" for k in ("web", "postgres")
+                f"{k} {(after[k] - before[k]) * 1000 / count:.2f} ms" for k in server_parts
             )
-        txn = uvloop.run(transaction_floor(database_url, concurrency, args.floor_seconds))
+            noop_server = sum((after[k] - before[k]) * 1000 / count for k in server_parts)
+        pg = Cpu({"postgres": processes_on(pg_port)})
+        before = pg.sample()
+        txn, txns = uvloop.run(transaction_floor(database_url, concurrency, args.floor_seconds))
+        txn_server = (pg.sample()["postgres"] - before["postgres"]) * 1000 / max(1, txns)
         floor = 1 / (1 / noop + 1 / txn)
         print(f"\nfloor ({concurrency} at a time, {args.workers} web processes):")
-        print(f"  bare locked transaction   {txn:8.1f} /s")
+        print(
+            f"  bare locked transaction   {txn:8.1f} /s   (CPU per one: postgres"
+            f" {txn_server:.2f} ms)"
+        )
         print(f"  no-op mutation            {noop:8.1f} /s   (CPU per call: {noop_cpu})")
         print(f"  floor (both, in series)   {floor:8.1f} turns/s")
+        # The machine's speed drifts by half within minutes (other tenants): turns/s and
+        # the floor, measured minutes apart, can disagree for that alone. The server CPU
+        # of the floor over that of a turn (the benchmark client left out on both sides)
+        # drifts much less.
+        floor_cpu = noop_server + txn_server
         for level, result in zip(levels, results, strict=True):
             print(
                 f"  ratio at {level:2d} subscribers   {result['turns'] / floor:8.2f}"
-                f"   ({result['turns']:.1f} turns/s)"
+                f"   ({result['turns']:.1f} turns/s)   by server CPU"
+                f" {floor_cpu / result['server_cpu']:.2f}"
+                f" ({floor_cpu:.2f} / {result['server_cpu']:.2f} ms)"
             )
         print(f"load after: {os.getloadavg()[0]:.1f}")
 
