@@ -63,7 +63,7 @@ def match_commit_turn(
         bot_seat=bot_seat,
         turn=turn,
         key=idempotency_key,
-        build=lambda seat: Commit(seat, table, tuple(joker_swaps)),  # type: ignore[arg-type]
+        build=lambda at: Commit(at.seat, table, tuple(joker_swaps)),  # type: ignore[arg-type]
         operation={"kind": "commit", "table": table, "jokerSwaps": joker_swaps},
     )
 
@@ -83,7 +83,7 @@ def match_update_draft(
         bot_seat=bot_seat,
         turn=turn,
         key=None,
-        build=lambda seat: UpdateDraft(seat, table),
+        build=lambda at: UpdateDraft(at.seat, table),
         operation={"kind": "draft"},
     )
 
@@ -105,7 +105,7 @@ def match_draw(
         bot_seat=bot_seat,
         turn=turn,
         key=idempotency_key,
-        build=lambda seat: Draw(seat, source, river_index),  # type: ignore[arg-type]
+        build=lambda at: Draw(at.seat, source, river_index),  # type: ignore[arg-type]
         operation={"kind": "draw", "source": source, "riverIndex": river_index},
     )
 
@@ -126,7 +126,7 @@ def match_discard(
         bot_seat=bot_seat,
         turn=turn,
         key=idempotency_key,
-        build=lambda seat: Discard(seat, card),
+        build=lambda at: Discard(at.seat, card),
         operation={"kind": "discard", "card": card},
     )
 
@@ -141,7 +141,7 @@ def match_undo(
         bot_seat=bot_seat,
         turn=turn,
         key=None,
-        build=Undo,
+        build=lambda at: Undo(at.seat),
         operation={"kind": "undo"},
     )
 
@@ -161,7 +161,7 @@ def match_pass(
         bot_seat=bot_seat,
         turn=turn,
         key=idempotency_key,
-        build=Pass,
+        build=lambda at: Pass(at.seat),
         operation={"kind": "pass"},
     )
 
@@ -170,9 +170,9 @@ def match_act(*, match_id: object, turn: int, action: Mapping[str, Any], bot_sea
     """A bot's move in the action log's JSON form (``engine.actions.action_to_dict``,
     e.g. from ``engine.policy.choose``); its ``seat`` must be ``bot_seat``."""
 
-    def build(seat: int) -> Action:
+    def build(at: Locked) -> Action:
         parsed = action_from_dict(action)
-        if parsed.seat != seat:
+        if parsed.seat != at.seat:
             raise InvalidRequest("the action is for another seat")
         return parsed
 
@@ -200,7 +200,7 @@ def match_bot_move(*, match_id: object, turn: int, decide: Callable[[Locked], Ac
         bot_seat=ON_TURN,
         turn=turn,
         key=None,
-        decide=decide,
+        build=decide,
         operation={"kind": "bot"},
     )
 
@@ -253,12 +253,9 @@ def _act(
     bot_seat: int | None,
     turn: int,
     key: str | None,
-    build: Callable[[int], Action] | None = None,
-    decide: Callable[[Locked], Action] | None = None,
+    build: Callable[[Locked], Action],
     operation: Mapping[str, Any],
 ) -> Result:
-    if (build is None) == (decide is None):
-        raise InvalidRequest("an action is built from its seat or decided under the lock")
     if (user is None) == (bot_seat is None):
         raise InvalidRequest("an action comes from a user or from a bot seat")
     if key is not None and (bot_seat is not None or not 1 <= len(key) <= MAX_IDEMPOTENCY_KEY):
@@ -298,11 +295,7 @@ def _act(
         if turn_expired(match):
             return Rejected(MatchCode.TURN_EXPIRED, "the turn's time ran out", rule="T-EXPIRY")
         try:
-            if build is not None:
-                action = build(seat)
-            else:
-                assert decide is not None
-                action = decide(Locked(match, seats, state, seat))
+            action = build(Locked(match, seats, state, seat))
             new_state, events = apply(state, action)
         except BadInput as exc:
             if exc.code == Code.BAD_INPUT:
