@@ -239,9 +239,9 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
 # Bot moves an expiry task plays itself after the turn it expired (matches.tasks), when
 # it runs within EXPIRY_INLINE_WITHIN_MS of its deadline: the bots after it move without
 # a task of their own (a fifth less worker CPU per action in bench/worker_bench.py
-# --spread). An expiry later than that (the clock already behind: a wave of expiries,
-# the sweeper's) hands the next bot turn to the queue, so that the expiries due behind
-# it are not held by this match's bot moves. 0 moves: always hand over (issue 12).
+# --spread). An expiry later than that (the clock already behind: a wave of expiries),
+# or one sent without an ETA, hands the next bot turn to the queue, so that the expiries
+# due behind it are not held by this match's bot moves. 0 moves: always hand over (issue 12).
 EXPIRY_INLINE_BOT_MOVES = _env_int("EXPIRY_INLINE_BOT_MOVES", 3)
 EXPIRY_INLINE_WITHIN_MS = _env_int("EXPIRY_INLINE_WITHIN_MS", 1000)
 

@@ -36,11 +36,11 @@ def expire_turn(self: Task, match_id: int, turn: int) -> str:
 
     Each way has its cost (issue 12, bench/worker_bench.py, 200 matches, 5 s turns, 2
     pool processes). Queued, every cycle of a match of one person and three bots is two
-    tasks, not one: 10.8 ms of worker CPU per action, over capacity (bot move p99
-    2.7 s). Played here always, the expiries due meanwhile wait behind these bot moves:
-    a wave of 200 expiries at once (matches started together) is 3.1 s late at p99.
-    Played here while on time: 8.4 ms per action and, in steady state (``--spread``),
-    bot move p99 43 ms, lateness p99 0.73 s; in a wave the clock goes first again."""
+    tasks, not one: 7.5 ms of worker CPU per action against 5.5 played here (run for
+    run, ``--spread``), and over capacity when the machine is slow (bot move p99 2.7 s
+    at 10.8 ms per action). Played here, the expiries due meanwhile wait behind these
+    bot moves: with the matches started together, lateness p99 went from 55 to about
+    210 ms; on a loaded machine always playing them reached 3.1 s, hence the limit."""
     inline = int(getattr(settings, "EXPIRY_INLINE_BOT_MOVES", 0))
     if inline <= 0 or _late(self.request, getattr(settings, "EXPIRY_INLINE_WITHIN_MS", 0)):
         return deadlines.expire_turn(match_id=match_id, turn=turn)
@@ -50,9 +50,9 @@ def expire_turn(self: Task, match_id: int, turn: int) -> str:
 
 
 def _late(request: Any, within_ms: int) -> bool:
-    """The task runs later than ``within_ms`` after its ETA (its turn's deadline), or has
-    none: the sweeper's, sent for a deadline already past. Run in-process (called
-    directly) it is on time."""
+    """The task runs later than ``within_ms`` after its ETA (its turn's deadline), or was
+    sent without one (nothing says it is on time). Run in-process (called directly) it
+    is on time."""
     if request.called_directly:
         return False
     eta = request.eta

@@ -1,6 +1,6 @@
 """The clock's expiry task (issue 12, ``matches.tasks.expire_turn``): on time, it plays
 the bot moves due after the turn it expired (``EXPIRY_INLINE_BOT_MOVES``); late (its
-ETA more than ``EXPIRY_INLINE_WITHIN_MS`` ago, or the sweeper's, with none), or with
+ETA more than ``EXPIRY_INLINE_WITHIN_MS`` ago, or sent with none), or with
 inline moves turned off, it applies the expiry and nothing else: the bot turn it starts
 is queued to the bot path, so that the expiries due behind it do not wait for this
 match's bot moves. The tasks go to a queue no worker reads: what is queued stays in
@@ -123,7 +123,7 @@ def test_an_expiry_plays_inline_only_when_it_runs_on_time() -> None:
     # late: past the allowance (a wave of expiries queued behind each other)
     assert tasks._late(request((now - timedelta(milliseconds=400)).isoformat()), 250)
     assert tasks._late(request(now - timedelta(seconds=3)), 250)
-    # the sweeper's expiry has no ETA: its deadline is past already
+    # sent without an ETA: nothing says it is on time
     assert tasks._late(request(None), 250)
     # run in-process (tests, a shell): on time
     assert not tasks._late(request(None, directly=True), 250)
