@@ -17,7 +17,6 @@ arrives (a gap), or on resubscribing with ``after``.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -79,7 +78,6 @@ class _Background:
 
 
 _publisher = _Background("publish")
-_loop = threading.local()
 _enqueuer = _Background("enqueue")
 
 
@@ -133,19 +131,9 @@ def _publish(sends: Sequence[tuple[str, dict[str, Any]]]) -> None:
     if layer is None:  # pragma: no cover - settings always configure one
         return
 
-    async def send_each() -> None:
-        for group, message in sends:
-            try:
-                await layer.group_send(group, message)
-            except Exception:  # each group on its own: the next may still be reached
-                log.exception("publish: could not send to %s", group)
-
     def publish() -> None:
-        # One event loop for the publisher thread, so the layer's connections are reused.
-        loop = getattr(_loop, "loop", None)
-        if loop is None:
-            loop = _loop.loop = asyncio.new_event_loop()
-        loop.run_until_complete(send_each())
+        # The project's layer (config.channel_layers): every group in two round trips.
+        layer.send_to_groups(sends)
 
     _publisher.run(publish, "to " + ", ".join(group for group, _ in sends))
 
