@@ -77,7 +77,10 @@ def raise_if_cancelled() -> None:
 
 
 class ChannelLayer(RedisChannelLayer):  # type: ignore[misc]  # channels_redis is untyped
-    _putting_back: set[asyncio.Task[Any]]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._putting_back: set[asyncio.Task[Any]] = set()  # messages going back (below)
+        self._sending_clients: dict[int, redis.Redis] = {}  # send_to_groups's, per host
 
     async def _brpop_with_clean(self, index: int, channel: str, timeout: int) -> Any:
         connection = self.connection(index)
@@ -98,10 +101,9 @@ class ChannelLayer(RedisChannelLayer):  # type: ignore[misc]  # channels_redis i
 
     def _put_back(self, adding: Any) -> None:
         # The cancelled task cannot wait for it: a task of its own, kept until it is done.
-        putting_back = self.__dict__.setdefault("_putting_back", set())
         task = asyncio.ensure_future(adding)
-        putting_back.add(task)
-        task.add_done_callback(putting_back.discard)
+        self._putting_back.add(task)
+        task.add_done_callback(self._putting_back.discard)
 
     def send_to_groups(self, sends: Sequence[tuple[str, dict[str, Any]]]) -> None:
         """``group_send(group, message)`` for each pair, in order, from a thread that runs
@@ -159,10 +161,10 @@ class ChannelLayer(RedisChannelLayer):  # type: ignore[misc]  # channels_redis i
     def _sending(self, index: int) -> redis.Redis:
         """A blocking client of host ``index`` (one pool per host, shared by threads;
         redis-py starts the pool afresh in a forked child)."""
-        clients = self.__dict__.setdefault("_sending_clients", {})
-        client = clients.get(index)
+        client = self._sending_clients.get(index)
         if client is None:
-            client = clients[index] = redis.Redis(connection_pool=_blocking_pool(self.hosts[index]))
+            client = redis.Redis(connection_pool=_blocking_pool(self.hosts[index]))
+            self._sending_clients[index] = client
         return client
 
 

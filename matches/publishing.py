@@ -17,6 +17,7 @@ arrives (a gap), or on resubscribing with ``after``.
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -131,11 +132,11 @@ def _publish(sends: Sequence[tuple[str, dict[str, Any]]]) -> None:
     if layer is None:  # pragma: no cover - settings always configure one
         return
 
-    def publish() -> None:
-        # The project's layer (config.channel_layers): every group in two round trips.
-        layer.send_to_groups(sends)
-
-    _publisher.run(publish, "to " + ", ".join(group for group, _ in sends))
+    # The project's layer (config.channel_layers): every group in two round trips.
+    _publisher.run(
+        functools.partial(layer.send_to_groups, sends),
+        "to " + ", ".join(group for group, _ in sends),
+    )
 
 
 def publish_match_events(match_id: int, rows: Sequence[Mapping[str, Any]]) -> None:
