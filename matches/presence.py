@@ -44,6 +44,36 @@ def heartbeat_interval() -> float:
 
 _touched: dict[int, float] = {}
 
+# How long presence waits for Redis, connecting or for an answer. Presence is best
+# effort, and a touch holds its request: a Redis that hangs costs an operation this
+# much once per heartbeat interval and user, not redis-py's default of 5 s.
+TIMEOUT_SECONDS = 1.0
+
+# The presence client of the process's event loop and Redis URL. Every touch and every
+# subscription built one of its own before (issue 12): a new connection and its
+# handshake each time, about 4% of a web process's CPU at 20 turns/s. An asyncio client
+# belongs to the loop it connects on, so it is kept for that loop only; a web process
+# runs one loop, and a change of loop (tests) or URL builds a new one.
+_client_of: tuple[asyncio.AbstractEventLoop, str, Any] | None = None
+
+
+def _client() -> Any:
+    global _client_of
+    loop = asyncio.get_running_loop()
+    url = settings.REDIS_URL
+    kept = _client_of
+    if kept is not None and kept[0] is loop and kept[1] == url:
+        return kept[2]
+    import redis.asyncio as aioredis
+
+    client = aioredis.Redis.from_url(
+        url, socket_connect_timeout=TIMEOUT_SECONDS, socket_timeout=TIMEOUT_SECONDS
+    )
+    # A replaced client is left to the collector: a command of its own loop may still
+    # be running on it.
+    _client_of = (loop, url, client)
+    return client
+
 
 async def touch(user_id: int) -> None:
     """Record that ``user_id`` made a request now (best effort, throttled per process)."""
@@ -53,16 +83,10 @@ async def touch(user_id: int) -> None:
     if len(_touched) > 100_000:  # bounded: forget everyone rather than grow
         _touched.clear()
     _touched[user_id] = now
-    import redis.asyncio as aioredis
-
-    client = aioredis.Redis.from_url(settings.REDIS_URL)
     try:
-        await client.set(seen_key(user_id), repr(now), ex=KEY_TTL_SECONDS)
+        await _client().set(seen_key(user_id), repr(now), ex=KEY_TTL_SECONDS)
     except Exception as exc:  # presence is best effort
         log.warning("request of user %s not recorded as presence: %s", user_id, exc)
-    finally:
-        with contextlib.suppress(Exception):
-            await client.aclose()
 
 
 @contextlib.asynccontextmanager
@@ -73,15 +97,16 @@ async def attending(match_id: int, user: Any) -> AsyncIterator[None]:
     if user_id is None:
         yield
         return
-    import redis.asyncio as aioredis
-
-    client = aioredis.Redis.from_url(settings.REDIS_URL)
+    client = _client()
     key = presence_key(match_id)
 
     async def beat() -> None:
         try:
-            await client.hset(key, str(user_id), repr(time.time()))
-            await client.expire(key, KEY_TTL_SECONDS)
+            # One round trip: the field and the key's expiry together.
+            pipe = client.pipeline(transaction=False)
+            pipe.hset(key, str(user_id), repr(time.time()))
+            pipe.expire(key, KEY_TTL_SECONDS)
+            await pipe.execute()
         except Exception as exc:  # presence is best effort
             log.warning("presence of user %s in match %s not recorded: %s", user_id, match_id, exc)
 
@@ -106,8 +131,6 @@ async def attending(match_id: int, user: Any) -> AsyncIterator[None]:
         with contextlib.suppress(asyncio.CancelledError):
             await task
         await beat()
-        with contextlib.suppress(Exception):
-            await client.aclose()
 
 
 def last_seen(pairs: Sequence[tuple[int, int]]) -> dict[tuple[int, int], float]:
