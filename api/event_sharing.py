@@ -132,7 +132,25 @@ def _variables_below_root(executor: Any, body: str) -> frozenset[str]:
 
 class SharedEventExecution(StrawberryGraphQLCoreExecutionContext):
     """graphql-core's executor, but a shared live event (:func:`shared_match_event`) is
-    executed once per query and used variables; other subscribers get that result."""
+    executed once per query and used variables; other subscribers get that result. And
+    a subscription keeps nothing of the events it has executed (see below)."""
+
+    def build_per_event_executor(self, payload: Any) -> Any:
+        executor = super().build_per_event_executor(payload)
+        # graphql-core (3.3.2) builds each event's executor as a shallow copy of the
+        # subscription's, so that they share its memo of collected sub-fields. That memo
+        # is keyed by the identity of each field list an execution builds, which it keeps
+        # alive: every event added its entries for as long as the subscription lived
+        # (two per nested selection of an event's query, in a test of graphql-core
+        # alone). A long subscription grew without bound, and so did the objects every
+        # full collection walks (95,000 in a web process after 40 s of the API
+        # benchmark, a 60 ms pause). An event's executor now has a memo of its own,
+        # gone with it; only that event's lists could ever hit it.
+        for name in ("_relevant_sub_fields", "_stream_usages"):
+            kept = vars(executor).get(name)
+            if kept is not None:
+                setattr(executor, name, type(kept)())
+        return executor
 
     def execute_operation(self, *args: Any, **kwargs: Any) -> Any:
         results = _results_of(self.root_value)

@@ -128,3 +128,44 @@ def test_an_event_keeps_a_bounded_number_of_query_results() -> None:
 
     # then: it is not kept (clients choose their query texts)
     assert len(results) == ev.SHARED_RESULTS and "one more" not in results
+
+
+def _memo_entries() -> int:
+    """Entries in the sub-field memos of every live executor of a subscription event."""
+    import gc
+
+    return sum(
+        len(vars(o).get("_relevant_sub_fields") or ())
+        for o in gc.get_objects()
+        if isinstance(o, ev.SharedEventExecution)
+    )
+
+
+async def test_a_subscription_keeps_nothing_of_the_events_it_has_sent(redis_url: str) -> None:
+    # given: a player's subscription that has sent a few live events
+    from accounts.services import token_create
+    from config.asgi import application
+
+    match_id, a, b, token_a = await database_sync_to_async(started_match)()
+    await database_sync_to_async(token_create)(user=b)
+    row = await database_sync_to_async(Match.objects.get)(pk=match_id)
+    ws = await _subscribe(application, token_a, {"id": row.public_id, "after": row.last_seq})
+    await ws.send_json_to({"type": "ping"})
+    assert (await ws.receive_json_from(timeout=10))["type"] == "pong"
+
+    async def draws(count: int) -> None:
+        for _ in range(count):
+            moved = await database_sync_to_async(draw_for_whoever_is_on_turn)(match_id, (a, b))
+            await _until(ws, moved)
+
+    await draws(2)
+    after_a_few = _memo_entries()
+
+    # when: it sends many more
+    await draws(12)
+
+    # then: what its executors keep has not grown with them (graphql-core's memo of
+    # collected sub-fields, shared by every event's executor, kept each event's field
+    # lists: two more entries per event for this query)
+    assert _memo_entries() <= after_a_few
+    await ws.disconnect()
