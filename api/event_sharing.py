@@ -7,6 +7,7 @@ schema's execution context and ``api.ws`` sends the shared ``next`` text.
 from __future__ import annotations
 
 import json
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 from inspect import isawaitable
@@ -30,7 +31,13 @@ from api.events import MatchEvent, MatchEventKind
 # (strawberry's subscription resolver returns the event as it is). Event types have no
 # resolvers that read the viewer (context); RESYNC events (a whole view) are not shared.
 
-SHARED_EVENTS = 2048  # events kept (live events are delivered within milliseconds)
+SHARED_EVENTS = 2048  # events kept at most
+# ... and for this long: a live event reaches every subscriber of a process within
+# milliseconds. Kept longer, at 20 turns/s an event kept its results for half a minute,
+# and the cache was most of what a full collection walks (issue 12); a later subscriber
+# of an evicted event only runs its own execution.
+SHARED_SECONDS = 5.0
+_clock = time.monotonic
 SHARED_QUERIES = 256  # query texts whose inner variables are remembered
 # Results kept per event: clients choose their query texts, so a process keeps at most
 # SHARED_EVENTS x SHARED_RESULTS results; a further query of an event runs unshared.
@@ -38,10 +45,11 @@ SHARED_RESULTS = 8
 
 
 class _Shared:
-    __slots__ = ("event", "results")
+    __slots__ = ("event", "kept_at", "results")
 
-    def __init__(self, event: MatchEvent) -> None:
+    def __init__(self, event: MatchEvent, kept_at: float) -> None:
         self.event = event
+        self.kept_at = kept_at
         self.results: dict[Hashable, ExecutionResult] = {}
 
 
@@ -58,12 +66,15 @@ def shared_match_event(key: Hashable, build: Callable[[], MatchEvent]) -> MatchE
     may see of it), built by ``build`` the first time."""
     entry = _shared.get(key)
     if entry is None:
-        entry = _Shared(build())
+        now = _clock()
+        entry = _Shared(build(), now)
         if entry.event.kind == MatchEventKind.RESYNC:
             return entry.event
         _shared[key] = entry
         _shared_by_id[id(entry.event)] = entry
-        if len(_shared) > SHARED_EVENTS:
+        while len(_shared) > SHARED_EVENTS or (
+            _shared and next(iter(_shared.values())).kept_at < now - SHARED_SECONDS
+        ):
             _, old = _shared.popitem(last=False)
             del _shared_by_id[id(old.event)]
             for result in old.results.values():

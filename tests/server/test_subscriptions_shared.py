@@ -169,3 +169,38 @@ async def test_a_subscription_keeps_nothing_of_the_events_it_has_sent(redis_url:
     # lists: two more entries per event for this query)
     assert _memo_entries() <= after_a_few
     await ws.disconnect()
+
+
+def test_an_event_is_kept_for_sharing_no_longer_than_shared_seconds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # given: an empty cache, a clock of the test's own, and an event kept with a result
+    from collections import OrderedDict
+    from types import SimpleNamespace
+
+    now = [1000.0]
+    for name, value in (("_shared", OrderedDict()), ("_shared_by_id", {}), ("_texts", {})):
+        monkeypatch.setattr(ev, name, value)
+    monkeypatch.setattr(ev, "_clock", lambda: now[0])
+
+    def event(seq: int) -> Any:
+        return SimpleNamespace(kind=ev.MatchEventKind.TURN_STARTED, seq=seq)
+
+    first = ev.shared_match_event(("m", 1), lambda: event(1))
+    results = ev._results_of(first)
+    assert results is not None
+    ev._keep(results, "q", ev.ExecutionResult({"seq": 1}, None))
+
+    # when: another event comes within SHARED_SECONDS, then one after them
+    now[0] += ev.SHARED_SECONDS - 1
+    ev.shared_match_event(("m", 2), lambda: event(2))
+    kept_within = list(ev._shared)
+    now[0] += 2
+    ev.shared_match_event(("m", 3), lambda: event(3))
+
+    # then: the first was shared until then, and is gone with its result and text
+    assert kept_within == [("m", 1), ("m", 2)]
+    assert list(ev._shared) == [("m", 2), ("m", 3)]
+    assert ev._results_of(first) is None and not ev._texts
+    # and: a subscriber who comes late builds the event anew
+    assert ev.shared_match_event(("m", 1), lambda: event(1)) is not first
