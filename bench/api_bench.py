@@ -391,7 +391,11 @@ def stolen_share(before: Any, after: Any) -> float:
     ``psutil.cpu_times()`` (steal; 0 outside a virtual machine). On the 2-core VMs of
     issue 12 the slow moves came when it rose: 36% on average during moves over 50 ms,
     4% during the others."""
-    total = sum(after) - sum(before)
+
+    def spent(times: Any) -> float:  # Linux counts guest time in user and nice already
+        return sum(times) - getattr(times, "guest", 0.0) - getattr(times, "guest_nice", 0.0)
+
+    total = spent(after) - spent(before)
     return (getattr(after, "steal", 0.0) - getattr(before, "steal", 0.0)) / total if total else 0.0
 
 
