@@ -3,6 +3,10 @@ under its row lock (``select_for_update``), taken first in its transaction.
 
 Code that locks several matches does it in primary-key order (:func:`lock_matches`), so
 that two such transactions wait for each other instead of deadlocking.
+
+Whatever writes a seat row under the lock writes the match row in the same transaction
+(a move, a takeover, a reclaim, a join, the rack order): a lock query that had to wait
+for it sees the match row changed and reads the seats again (``_LockQuery.fresh``).
 """
 
 from __future__ import annotations
@@ -58,9 +62,16 @@ def _lock(
         raise TransactionManagementError(
             "select_for_update cannot be used outside of a transaction."
         )
+    params = [*key, value] if key is not None else [value]
     with bound_cursor() as cursor:
-        cursor.execute(query.sql, [*key, value] if key is not None else [value])
+        cursor.execute(query.sql, params)
         rows = cursor.fetchall()
+        if rows and query.fresh is not None and not rows[0][query.fresh]:
+            # The statement waited for the lock and got the newest match row, but seats
+            # (and the record) as they were when it began (see _LockQuery): read again,
+            # now that the lock is held and nothing can change them.
+            cursor.execute(query.sql, params)
+            rows = cursor.fetchall()
     if not rows:  # every match has its seats from the start
         raise MatchNotFound(match_id)
     match = query.match.build(rows[0])
@@ -192,6 +203,20 @@ class _LockQuery:
             join = (
                 f' LEFT OUTER JOIN "{IdempotencyRecord._meta.db_table}" r'
                 ' ON r."user_id" = %s AND r."key" = %s'
+            )
+        self.fresh: int | None = None
+        if connection.vendor == "postgresql":
+            # Whether the match row locked is the one the statement's snapshot sees. Under
+            # READ COMMITTED a statement that waits for the row lock goes on with the
+            # row's newest version (PostgreSQL's EvalPlanQual) but its other rows (the
+            # seats, the record) as of its start, before the holder committed: a bot's
+            # move queued before a reclaim played the reclaimed seat. Every write to a
+            # seat row under the lock also writes the match row, so a changed xmin is how
+            # a statement knows that it waited on such a write; ``_lock`` then reads again.
+            self.fresh = len(columns)
+            columns.append(
+                f'm."xmin" = (SELECT m2."xmin" FROM "{Match._meta.db_table}" m2'
+                f' WHERE m2."{Match._meta.pk.column}" = m."{Match._meta.pk.column}")'
             )
         select = ", ".join(columns)
         self.sql = (

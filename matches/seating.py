@@ -332,6 +332,9 @@ def match_set_rack_order(*, match_id: object, user: Any, cards: Sequence[str]) -
         row = seats[seat]
         Seat.objects.filter(pk=row.pk).update(rack_order=codes)
         row.rack_order = codes
+        # A seat written under the lock writes the match row too: a move waiting for
+        # this lock then knows to read the seats again (``matches.locks``).
+        Match.objects.filter(pk=match.pk).update(updated_at=timezone.now())
         return match_view(match=match, seat=seat, state=state, seats=seats)
 
 
