@@ -11,6 +11,22 @@ async function waitMyTurn(page, timeout = 60_000) {
   await myTurn(page).waitFor({ timeout });
 }
 
+// After a discard: my turn is over, or the hand was (going out by discarding, CR-OUT),
+// which ends the match or deals the next hand, which I may open again.
+async function discardAndWait(page, card, timeout = 10_000) {
+  const title = await page.locator(".title").first().textContent();
+  await card.click();
+  await page.getByRole("button", { name: "Discard" }).click();
+  await page.waitForFunction(
+    (before) =>
+      !document.querySelector(".seat.me[data-on-turn]") ||
+      !!document.querySelector("[data-testid=result]") ||
+      document.querySelector(".title")?.textContent !== before,
+    title,
+    { timeout },
+  );
+}
+
 const scenarios = {
   // (4) an invalid meld shows its reason and the commit stays off.
   async invalid(browser) {
@@ -232,9 +248,7 @@ const scenarios = {
           await page.waitForFunction((n) => !document.querySelector(`[data-testid=hand] [data-card="${n}"]`) || true, codes[i]);
           await page.waitForTimeout(500);
           check((await status.textContent()) === "", "the lay-off was accepted: " + (await status.textContent()));
-          await hand(page).first().click();
-          await page.getByRole("button", { name: "Discard" }).click();
-          await page.waitForFunction(() => !document.querySelector(".seat.me[data-on-turn]"), null, { timeout: 10_000 });
+          await discardAndWait(page, hand(page).first());
           await shot(page, "rummy");
           return `laid off ${codes[i]} on meld ${meldIndex} at my turn ${turn + 1}`;
         }
@@ -250,9 +264,7 @@ const scenarios = {
         await page.getByRole("button", { name: "Reset" }).click();
       }
       if (!(await myTurn(page).count())) continue; // went out
-      await hand(page).first().click();
-      await page.getByRole("button", { name: "Discard" }).click();
-      await page.waitForFunction(() => !document.querySelector(".seat.me[data-on-turn]"), null, { timeout: 10_000 });
+      await discardAndWait(page, hand(page).first());
     }
     throw new Error("no lay-off came up in 40 turns");
   },
