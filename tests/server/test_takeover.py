@@ -6,6 +6,9 @@ resignation)."""
 from __future__ import annotations
 
 import asyncio
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -66,6 +69,25 @@ def bot_moved_for_seat_0(match_id: int, after_index: int = -1) -> bool:
 def reclaim(match_id: int, player: Any) -> MatchView | None:
     result = services.match_reclaim(match_id=match_id, user=player)
     return result if isinstance(result, MatchView) else None
+
+
+@contextmanager
+def watching(match_id: int, player: Any) -> Iterator[None]:
+    """The player's subscription of the match (its presence) open while the block runs."""
+    stop = threading.Event()
+
+    async def watch() -> None:
+        async with attending(match_id, player):
+            while not stop.is_set():
+                await asyncio.sleep(0.05)
+
+    thread = threading.Thread(target=asyncio.run, args=(watch(),))
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(30)
 
 
 def test_after_max_timeouts_a_bot_plays_the_seat_until_it_is_reclaimed(
@@ -131,9 +153,12 @@ def test_a_disconnected_live_player_is_replaced_by_a_bot_until_they_reclaim(
     row = Seat.objects.get(match_id=match_id, index=0)
     assert (row.takeover, row.abandoned) == ("disconnected", True)
     wait_for("the bot's move for seat 0", lambda: bot_moved_for_seat_0(match_id), 60)
-    assert wait_for("the reclaim", lambda: reclaim(match_id, player), 60)
-    row.refresh_from_db()
-    assert (row.takeover, row.abandoned) == ("", False)
-    index = MatchAction.objects.filter(match_id=match_id).count() - 1
-    wait_for("seat 0's turn", lambda: Match.objects.get(pk=match_id).on_turn == 0, 60)
-    assert not bot_moved_for_seat_0(match_id, after_index=index)
+    # ... until the player is back: watching again (else, once the grace period after
+    # the reclaim passes, a bot takes the seat over again, as it should) and reclaiming
+    with watching(match_id, player):
+        assert wait_for("the reclaim", lambda: reclaim(match_id, player), 60)
+        row.refresh_from_db()
+        assert (row.takeover, row.abandoned) == ("", False)
+        index = MatchAction.objects.filter(match_id=match_id).count() - 1
+        wait_for("seat 0's turn", lambda: Match.objects.get(pk=match_id).on_turn == 0, 60)
+        assert not bot_moved_for_seat_0(match_id, after_index=index)
