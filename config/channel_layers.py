@@ -44,12 +44,22 @@ from collections.abc import Sequence
 from typing import Any
 
 import redis
+import redis.asyncio
 import redis.sentinel
 from channels_redis.core import RedisChannelLayer
 
 log = logging.getLogger(__name__)
 
 SEND_TIMEOUT = 5.0  # seconds a send waits for Redis at most (connect, each reply)
+
+# The asyncio connections of a process's layer (its consumers' group joins and leaves,
+# the receive). redis-py 8's pool holds 100 and raises "Too many connections" at once
+# when all are in use: 160 sockets of one process subscribing together (bench/api_bench.py,
+# 32 subscribers per match) had some closed as "the channel layer is unreachable". This
+# pool holds as many, and an operation that finds them all in use waits for one, up to
+# POOL_WAIT_SECONDS, then fails as an unreachable Redis does.
+POOL_CONNECTIONS = 100
+POOL_WAIT_SECONDS = 5.0
 
 # channels_redis's own group send script: add the message to each channel under capacity.
 _SEND = """
@@ -81,6 +91,16 @@ class ChannelLayer(RedisChannelLayer):  # type: ignore[misc]  # channels_redis i
         super().__init__(*args, **kwargs)
         self._putting_back: set[asyncio.Task[Any]] = set()  # messages going back (below)
         self._sending_clients: dict[int, redis.Redis] = {}  # send_to_groups's, per host
+
+    def create_pool(self, index: int) -> Any:
+        host = dict(self.hosts[index])
+        if "master_name" in host:  # Sentinel: channels_redis's own pool
+            return super().create_pool(index)
+        host.setdefault("max_connections", POOL_CONNECTIONS)
+        host["timeout"] = POOL_WAIT_SECONDS
+        if "address" in host:
+            return redis.asyncio.BlockingConnectionPool.from_url(host.pop("address"), **host)
+        return redis.asyncio.BlockingConnectionPool(**host)
 
     async def _brpop_with_clean(self, index: int, channel: str, timeout: int) -> Any:
         connection = self.connection(index)

@@ -48,6 +48,7 @@ _touched: dict[int, float] = {}
 # effort, and a touch holds its request: a Redis that hangs costs an operation this
 # much once per heartbeat interval and user, not redis-py's default of 5 s.
 TIMEOUT_SECONDS = 1.0
+POOL_CONNECTIONS = 100  # connections of a process's presence client
 
 # The presence client of the process's event loop and Redis URL. Every touch and every
 # subscription built one of its own before (issue 12): a new connection and its
@@ -66,9 +67,17 @@ def _client() -> Any:
         return kept[2]
     import redis.asyncio as aioredis
 
-    client = aioredis.Redis.from_url(
-        url, socket_connect_timeout=TIMEOUT_SECONDS, socket_timeout=TIMEOUT_SECONDS
+    # redis-py 8's default pool raises at once when its 100 connections are in use (a
+    # burst of subscriptions starting together lost their beats); this one waits for a
+    # connection, within the same bound.
+    pool = aioredis.BlockingConnectionPool.from_url(
+        url,
+        max_connections=POOL_CONNECTIONS,
+        timeout=TIMEOUT_SECONDS,
+        socket_connect_timeout=TIMEOUT_SECONDS,
+        socket_timeout=TIMEOUT_SECONDS,
     )
+    client = aioredis.Redis(connection_pool=pool)
     # A replaced client is left to the collector: a command of its own loop may still
     # be running on it.
     _client_of = (loop, url, client)
