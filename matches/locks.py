@@ -67,9 +67,8 @@ def _lock(
         cursor.execute(query.sql, params)
         rows = cursor.fetchall()
         if rows and query.fresh is not None and not rows[0][query.fresh]:
-            # The statement waited for the lock and got the newest match row, but seats
-            # (and the record) as they were when it began (see _LockQuery): read again,
-            # now that the lock is held and nothing can change them.
+            # It waited for the lock: its seats are older than its match row (_LockQuery).
+            # Read again; the lock is held now.
             cursor.execute(query.sql, params)
             rows = cursor.fetchall()
     if not rows:  # every match has its seats from the start

@@ -14,17 +14,11 @@ import asyncio
 from typing import Any
 
 import pytest
-from django.conf import settings
-from django.utils.module_loading import import_string
 
 from matches import presence
+from tests.server.test_layer_read import _layer
 
 BURST = 300
-
-
-def _layer() -> Any:
-    layer_class = import_string(settings.CHANNEL_LAYERS["default"]["BACKEND"])
-    return layer_class(**settings.CHANNEL_LAYERS["default"]["CONFIG"])
 
 
 class _User:
