@@ -1,4 +1,5 @@
-"""Fixtures of the server tests that run real Celery worker and beat processes.
+"""Fixtures of the server tests: real Celery worker and beat processes, and Django's
+async test client.
 
 A module asks for them with ``pytest.mark.usefixtures("game_settings")``: it gets a
 worker and beat of its own (``procs``, module-scoped), on a queue of its own, and the
@@ -14,17 +15,29 @@ the flush, and a flush that still meets a deadlock is tried again.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
+from asgiref.sync import sync_to_async
 from django.core.management.base import CommandError
+from django.db import connections
 from django.test import TransactionTestCase
 
 from tests.server.game_workers import Processes, game_processes, settings_for
 
 QUIESCE_SECONDS = 20.0  # a bound on waiting, never an assertion about speed
 FLUSH_TRIES = 5
+
+
+@pytest.fixture
+async def async_client(async_client: Any) -> AsyncIterator[Any]:
+    """pytest-django's, and the database connection its requests opened, closed after the
+    test: Django's test client unhooks the request_finished signal that closes it after
+    each request, so it would stay checked out of the pool in asgiref's sync thread, and
+    dropping the test database at the end of the run would find it still in use."""
+    yield async_client
+    await sync_to_async(connections.close_all)()
 
 
 @pytest.fixture(scope="module")
