@@ -542,12 +542,16 @@ async def count_replay(info: strawberry.Info, events: int) -> None:
 def _live_event(pk: int, row: dict[str, Any], seat: int | None, public_id: str) -> ev.MatchEvent:
     """A published event as ``seat`` may see it: one object for every subscriber of this
     process with that view (api.event_sharing.shared_match_event; executed once per query).
-    The key is the stored event (match, seq, when stored, kind) and the viewer's seat."""
+    The key is the stored event (match, seq, when stored, kind) and the view: the seat's
+    own when the event has a private part for it, else the spectators' (a seat without
+    one sees exactly what they see: ``engine.events.event_for``)."""
     if row.get("at") is None:
         return client_event(selectors.shape_event(pk, row, seat), public_id)
-    key = (pk, row["seq"], row["at"], row["type"], seat)
+    private = row.get("private") or {}
+    view = seat if seat is not None and (str(seat) in private or seat in private) else None
+    key = (pk, row["seq"], row["at"], row["type"], view)
     return event_sharing.shared_match_event(
-        key, lambda: client_event(selectors.shape_event(pk, row, seat), public_id)
+        key, lambda: client_event(selectors.shape_event(pk, row, view), public_id)
     )
 
 
