@@ -1,6 +1,7 @@
 """ASGI entry point of the web process: HTTP through Django, websockets through Channels.
 
-GraphQL lives at /graphql for both: queries and mutations over HTTP (Django view),
+GraphQL lives at /graphql for both: queries and mutations over HTTP (the GraphQL view,
+through config.lane),
 subscriptions over a websocket speaking graphql-transport-ws only.
 """
 
@@ -32,6 +33,7 @@ from api.limits import BodySizeLimitMiddleware  # noqa: E402
 from api.metrics import MetricsMiddleware  # noqa: E402
 from api.schema import schema  # noqa: E402
 from api.ws import GraphQLConsumer  # noqa: E402
+from config.lane import GraphQLLane  # noqa: E402
 
 # A live match event is executed once per query for every subscriber of this process
 # who may see the same (api.events); other operations run as graphql-core runs them.
@@ -106,8 +108,9 @@ application = MetricsMiddleware(
     ProtocolTypeRouter(
         {
             # The body limit counts bytes as they stream in (chunked bodies too), before
-            # Django buffers anything.
-            "http": BodySizeLimitMiddleware(RequestThreads(django_http_app)),
+            # Django buffers anything. A POST to /graphql takes the lane (config.lane),
+            # the rest Django's handler; both in a request thread kept for later ones.
+            "http": BodySizeLimitMiddleware(RequestThreads(GraphQLLane(django_http_app))),
             "websocket": URLRouter([re_path(r"^graphql/?$", graphql_ws)]),
         }
     )
