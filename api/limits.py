@@ -28,7 +28,6 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import redis
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from graphql import (
     ASTValidationRule,
@@ -58,6 +57,7 @@ from strawberry.types.graphql import OperationType
 from api import metrics
 from api.errors import bad_input, internal_error, rate_limited
 from api.metrics import ASGIApp, Receive, Scope, Send
+from matches import aredis
 
 log = logging.getLogger(__name__)
 
@@ -100,38 +100,59 @@ def _key(*parts: object) -> str:
 Check = tuple[str, object, Rate, int]  # (name, subject, rate, amount)
 
 
-def hit_all(checks: list[Check], at: float | None = None) -> list[int | None]:
-    """Count each check against its subject's fixed window (the one of `at`, a
-    time.time(); default now), all in one Redis round trip; for each, seconds to wait
-    if now over (else None)."""
-    now = time.time() if at is None else at
-    counted: list[tuple[int, str, Rate, int]] = []  # (index, name, rate, bucket)
+Counted = list[tuple[int, str, Rate, int]]  # (index in the checks, name, rate, bucket)
+
+
+def _plan(checks: list[Check], now: float) -> tuple[Counted, list[tuple[str, int, int]]]:
+    """The checks that count (a rate or an amount of 0 does not), and for each its
+    window's key, the amount and the key's lifetime."""
+    counted: Counted = []
+    commands = []
+    for index, (name, subject, rate, amount) in enumerate(checks):
+        count, window = rate
+        if count <= 0 or amount <= 0:
+            continue
+        bucket = int(now // window)
+        commands.append((_key(name, subject, bucket), amount, window + 1))
+        counted.append((index, name, rate, bucket))
+    return counted, commands
+
+
+def _waits(
+    checks: list[Check], counted: Counted, replies: list[Any], now: float
+) -> list[int | None]:
     waits: list[int | None] = [None] * len(checks)
-    try:
-        pipe: Any = None
-        for index, (name, subject, rate, amount) in enumerate(checks):
-            count, window = rate
-            if count <= 0 or amount <= 0:
-                continue
-            bucket = int(now // window)
-            key = _key(name, subject, bucket)
-            if pipe is None:
-                pipe = _redis().pipeline()
-            pipe.incrby(key, amount)
-            pipe.expire(key, window + 1)
-            counted.append((index, name, rate, bucket))
-        if pipe is None:
-            return waits
-        replies = pipe.execute()
-    except Exception:  # RedisError, or a broken connection's OSError / ValueError
-        names = ", ".join(name for _, name, _, _ in counted)
-        log.warning("rate limit %s not checked: Redis unreachable", names, exc_info=True)
-        return waits
     for position, (index, name, (count, window), bucket) in enumerate(counted):
         if int(replies[2 * position]) > count:
             metrics.inc("rummy_rate_limited_total", limit=name)
             waits[index] = max(1, math.ceil((bucket + 1) * window - now))
     return waits
+
+
+def _not_checked(checks: list[Check], counted: Counted) -> list[int | None]:
+    # RedisError, or a broken connection's OSError / ValueError: let them through.
+    names = ", ".join(name for _, name, _, _ in counted)
+    log.warning("rate limit %s not checked: Redis unreachable", names, exc_info=True)
+    return [None] * len(checks)
+
+
+def hit_all(checks: list[Check], at: float | None = None) -> list[int | None]:
+    """Count each check against its subject's fixed window (the one of `at`, a
+    time.time(); default now), all in one Redis round trip; for each, seconds to wait
+    if now over (else None)."""
+    now = time.time() if at is None else at
+    counted, commands = _plan(checks, now)
+    if not commands:
+        return [None] * len(checks)
+    try:
+        pipe = _redis().pipeline()
+        for key, amount, lifetime in commands:
+            pipe.incrby(key, amount)
+            pipe.expire(key, lifetime)
+        replies = pipe.execute()
+    except Exception:
+        return _not_checked(checks, counted)
+    return _waits(checks, counted, replies, now)
 
 
 def hit(
@@ -142,15 +163,30 @@ def hit(
     return hit_all([(name, subject, rate, amount)], at)[0]
 
 
+async def ahit_all(checks: list[Check], at: float | None = None) -> list[int | None]:
+    """`hit_all` from async code, on the running loop's Redis client
+    (``matches.aredis``): no thread hop, where one to a worker thread was most of a
+    check's cost on every mutation, websocket message and subscription (issue 12). It
+    waits for Redis ``aredis.TIMEOUT_SECONDS`` at most, as the blocking client does."""
+    now = time.time() if at is None else at
+    counted, commands = _plan(checks, now)
+    if not commands:
+        return [None] * len(checks)
+    try:
+        pipe = aredis.loop_client().pipeline()
+        for key, amount, lifetime in commands:
+            pipe.incrby(key, amount)
+            pipe.expire(key, lifetime)
+        replies = await pipe.execute()
+    except Exception:
+        return _not_checked(checks, counted)
+    return _waits(checks, counted, replies, now)
+
+
 async def ahit(
     name: str, subject: object, rate: Rate, amount: int = 1, at: float | None = None
 ) -> int | None:
-    return await sync_to_async(hit, thread_sensitive=False)(name, subject, rate, amount, at)
-
-
-async def ahit_all(checks: list[Check]) -> list[int | None]:
-    """`hit_all` in one worker thread hop."""
-    return await sync_to_async(hit_all, thread_sensitive=False)(checks)
+    return (await ahit_all([(name, subject, rate, amount)], at))[0]
 
 
 # --- failed logins ----------------------------------------------------------------------
@@ -395,7 +431,7 @@ async def _check_mutation_rate(context: ExecutionContext) -> None:
     checks: list[Check] = [("mutation-ip", ip, settings.RATE_LIMIT_MUTATIONS_IP, amount)]
     if user is not None:
         checks.append(("mutation-user", user.pk, settings.RATE_LIMIT_MUTATIONS_USER, amount))
-    # Both counts in one thread hop and one Redis round trip.
+    # Both counts in one Redis round trip, on the loop.
     waits = await ahit_all(checks)
     wait = max((w for w in waits if w is not None), default=None)
     if wait is not None:

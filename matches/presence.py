@@ -24,6 +24,8 @@ from typing import Any
 
 from django.conf import settings
 
+from matches import aredis
+
 log = logging.getLogger(__name__)
 
 KEY_TTL_SECONDS = 7 * 86_400
@@ -44,44 +46,10 @@ def heartbeat_interval() -> float:
 
 _touched: dict[int, float] = {}
 
-# How long presence waits for Redis, connecting or for an answer. Presence is best
-# effort, and a touch holds its request: a Redis that hangs costs an operation this
-# much once per heartbeat interval and user, not redis-py's default of 5 s.
-TIMEOUT_SECONDS = 1.0
-POOL_CONNECTIONS = 100  # connections of a process's presence client
-
-# The presence client of the process's event loop and Redis URL. Every touch and every
-# subscription built one of its own before (issue 12): a new connection and its
-# handshake each time, about 4% of a web process's CPU at 20 turns/s. An asyncio client
-# belongs to the loop it connects on, so it is kept for that loop only; a web process
-# runs one loop, and a change of loop (tests) or URL builds a new one.
-_client_of: tuple[asyncio.AbstractEventLoop, str, Any] | None = None
-
-
-def _client() -> Any:
-    global _client_of
-    loop = asyncio.get_running_loop()
-    url = settings.REDIS_URL
-    kept = _client_of
-    if kept is not None and kept[0] is loop and kept[1] == url:
-        return kept[2]
-    import redis.asyncio as aioredis
-
-    # redis-py 8's default pool raises at once when its 100 connections are in use (a
-    # burst of subscriptions starting together lost their beats); this one waits for a
-    # connection, within the same bound.
-    pool = aioredis.BlockingConnectionPool.from_url(
-        url,
-        max_connections=POOL_CONNECTIONS,
-        timeout=TIMEOUT_SECONDS,
-        socket_connect_timeout=TIMEOUT_SECONDS,
-        socket_timeout=TIMEOUT_SECONDS,
-    )
-    client = aioredis.Redis(connection_pool=pool)
-    # A replaced client is left to the collector: a command of its own loop may still
-    # be running on it.
-    _client_of = (loop, url, client)
-    return client
+# How long presence waits for Redis (the shared loop client's bound): a touch holds its
+# request this much at most when Redis hangs, once per heartbeat interval and user.
+TIMEOUT_SECONDS = aredis.TIMEOUT_SECONDS
+_client = aredis.loop_client
 
 
 async def touch(user_id: int) -> None:
