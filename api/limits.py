@@ -24,6 +24,7 @@ import logging
 import math
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -49,7 +50,6 @@ from strawberry.extensions import (
     MaxAliasesLimiter,
     QueryDepthLimiter,
     SchemaExtension,
-    ValidationCache,
 )
 from strawberry.types.execution import ExecutionContext
 from strawberry.types.graphql import OperationType
@@ -296,6 +296,38 @@ class CachedParse(SchemaExtension):
         yield
 
 
+_validated: OrderedDict[tuple[int, int, tuple[Any, ...]], tuple[Any, ...]] = OrderedDict()
+
+
+class CachedValidation(SchemaExtension):
+    """Validation through a cache keyed by the document's identity, the schema's and the
+    rules. strawberry's ValidationCache keys its lru_cache by the document itself, whose
+    hash walks the whole tree on every request (its nodes are dataclasses): ~50 µs of a
+    move's request (issue 12). CachedParse hands out one document per query text and
+    options, so the same text finds its entry; an entry holds its document and schema,
+    whose identities therefore stay theirs while it is kept."""
+
+    def on_validate(self) -> Iterator[None]:
+        context = self.execution_context
+        document, schema = context.graphql_document, context.schema._schema
+        if document is None:  # nothing parsed: strawberry reports why
+            yield
+            return
+        key = (id(document), id(schema), tuple(context.validation_rules))
+        entry = _validated.get(key)
+        if entry is None or entry[0] is not document or entry[1] is not schema:
+            from strawberry.schema.schema import validate_document
+
+            entry = (document, schema, validate_document(schema, document, key[2]))
+            _validated[key] = entry
+            if len(_validated) > DOCUMENT_CACHE_SIZE:
+                _validated.popitem(last=False)
+        else:
+            _validated.move_to_end(key)
+        context.pre_execution_errors = entry[2]
+        yield
+
+
 def query_limit_extensions() -> list[Callable[[], SchemaExtension]]:
     """Depth, alias and token limits from settings (QUERY_TOO_COMPLEX when exceeded), as
     factories: strawberry builds fresh extensions for every operation.
@@ -303,7 +335,7 @@ def query_limit_extensions() -> list[Callable[[], SchemaExtension]]:
     MaxAliasesLimiter counts aliases inside fragments at every spread (strawberry >=
     0.315.7), so a fragment spread many times cannot multiply its aliases past the limit.
 
-    With them, strawberry's parser and validation caches: a document parsed with the
+    With them, caches of parsed and validated documents: a document parsed with the
     same options (the token limit among them) and validated against the same schema and
     rules gives the same answer, so the caches can serve neither a stale state nor
     another viewer's (they hold documents and validation errors, nothing per request).
@@ -312,7 +344,7 @@ def query_limit_extensions() -> list[Callable[[], SchemaExtension]]:
         QueryTokenLimit,
         QueryShapeLimits,
         CachedParse,
-        lambda: ValidationCache(maxsize=DOCUMENT_CACHE_SIZE),
+        CachedValidation,
     ]
 
 
