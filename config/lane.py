@@ -118,16 +118,21 @@ class GraphQLLane:
     async def _serve(
         self, request: HttpRequest, view: Callable[..., Any], hooks: list[Any], send: Send
     ) -> None:
+        # A client that goes away meanwhile does not stop the request (Django's handler
+        # cancels the view): a move applies whole or not at all either way, and the
+        # client reads where it stands when it is back.
+        response: HttpResponseBase | None = None
         try:
             await sync_to_async(_start)(request)
-            response: HttpResponseBase = await view(request)
-        except Exception:  # GraphQLView answers its own errors; this is a last resort
-            log.exception("unexpected error in the GraphQL lane")
-            response = error_response(500, INTERNAL_MESSAGE, "INTERNAL_SERVER_ERROR")
-        try:
+            response = await view(request)
             for hook in reversed(hooks):
                 if hasattr(hook, "process_response"):
                     response = hook.process_response(request, response)
+        except Exception:  # GraphQLView answers its own errors; this is a last resort
+            log.exception("unexpected error in the GraphQL lane")
+            response = error_response(500, INTERNAL_MESSAGE, "INTERNAL_SERVER_ERROR")
+        assert response is not None
+        try:
             if response.status_code >= 400:
                 log_response(
                     "%s: %s",

@@ -205,3 +205,23 @@ async def test_whitenoise_serves_nothing_at_the_graphql_path() -> None:
         request.method, request.path, request.path_info = method, "/graphql", "/graphql"
         assert middleware(request).status_code == 204
     assert reached == ["/graphql", "/graphql"]
+
+
+async def test_a_failure_after_the_view_is_a_coded_500_not_an_asgi_error() -> None:
+    from django.conf import settings
+
+    from config.lane import GraphQLLane
+
+    class Broken:
+        def process_response(self, request: Any, response: Any) -> Any:
+            raise RuntimeError("boom: a secret of the server")
+
+    lane = GraphQLLane(_Django())
+    lane._middleware = (tuple(settings.MIDDLEWARE), [Broken()])
+
+    response = await _post(lane, _query("{ serverVersion }"), JSON)
+
+    assert response["status"] == 500
+    error = json.loads(response["body"])["errors"][0]
+    assert error["extensions"]["code"] == "INTERNAL_SERVER_ERROR"
+    assert b"secret" not in response["body"]
