@@ -51,6 +51,24 @@ def redis_url() -> str:
 
 
 @pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None) -> Iterator[None]:
+    """pytest-django's, and before it drops the test database, every connection this
+    process still has open to it closed. Threads of the process's own keep theirs:
+    asgiref's sync thread (``sync_to_async`` outside a request), a request thread kept
+    by ``config.asgi.RequestThreads``; Django closes a connection in the thread that
+    opened it, which at the end of a run no longer works on anything. Left open, they
+    made the drop fail ("being accessed by other users") at the end of every full run."""
+    yield
+    import gc
+
+    import psycopg
+
+    for obj in gc.get_objects():
+        if isinstance(obj, psycopg.Connection) and not obj.closed:
+            obj.close()
+
+
+@pytest.fixture(scope="session")
 def postgres(django_db_setup: None) -> dict[str, Any]:
     """The settings of the PostgreSQL test database, once pytest-django has created it."""
     from django.db import connections
