@@ -64,7 +64,8 @@ def django_db_setup(django_db_setup: None) -> Iterator[None]:
     import psycopg
 
     for obj in gc.get_objects():
-        if isinstance(obj, psycopg.Connection) and not obj.closed:
+        # type(), not isinstance(): a dead weak proxy among the objects raises on that.
+        if issubclass(type(obj), psycopg.Connection) and not obj.closed:
             obj.close()
 
 
