@@ -118,6 +118,14 @@ def _plan(checks: list[Check], now: float) -> tuple[Counted, list[tuple[str, int
     return counted, commands
 
 
+def _counting(pipe: Any, commands: list[tuple[str, int, int]]) -> Any:
+    """``pipe`` (blocking or asyncio) with each window's INCRBY and EXPIRE queued."""
+    for key, amount, lifetime in commands:
+        pipe.incrby(key, amount)
+        pipe.expire(key, lifetime)
+    return pipe
+
+
 def _waits(
     checks: list[Check], counted: Counted, replies: list[Any], now: float
 ) -> list[int | None]:
@@ -145,11 +153,7 @@ def hit_all(checks: list[Check], at: float | None = None) -> list[int | None]:
     if not commands:
         return [None] * len(checks)
     try:
-        pipe = _redis().pipeline()
-        for key, amount, lifetime in commands:
-            pipe.incrby(key, amount)
-            pipe.expire(key, lifetime)
-        replies = pipe.execute()
+        replies = _counting(_redis().pipeline(), commands).execute()
     except Exception:
         return _not_checked(checks, counted)
     return _waits(checks, counted, replies, now)
@@ -173,11 +177,7 @@ async def ahit_all(checks: list[Check], at: float | None = None) -> list[int | N
     if not commands:
         return [None] * len(checks)
     try:
-        pipe = aredis.loop_client().pipeline()
-        for key, amount, lifetime in commands:
-            pipe.incrby(key, amount)
-            pipe.expire(key, lifetime)
-        replies = await pipe.execute()
+        replies = await _counting(aredis.loop_client().pipeline(), commands).execute()
     except Exception:
         return _not_checked(checks, counted)
     return _waits(checks, counted, replies, now)

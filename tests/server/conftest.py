@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
-from asgiref.sync import sync_to_async
+from asgiref.sync import SyncToAsync, sync_to_async
 from django.core.management.base import CommandError
 from django.db import connections
 from django.test import TransactionTestCase
@@ -38,6 +38,21 @@ async def async_client(async_client: Any) -> AsyncIterator[Any]:
     dropping the test database at the end of the run would find it still in use."""
     yield async_client
     await sync_to_async(connections.close_all)()
+
+
+@pytest.fixture
+def hops(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The name of every function sent to a thread from now on (sync_to_async and
+    database_sync_to_async alike): what a request hops for."""
+    seen: list[str] = []
+    call = SyncToAsync.__call__
+
+    async def counting(self: SyncToAsync[Any, Any], *args: Any, **kwargs: Any) -> Any:
+        seen.append(getattr(self.func, "__qualname__", repr(self.func)))
+        return await call(self, *args, **kwargs)
+
+    monkeypatch.setattr(SyncToAsync, "__call__", counting)
+    return seen
 
 
 @pytest.fixture(scope="module")

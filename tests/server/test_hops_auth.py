@@ -5,7 +5,6 @@
 from typing import Any
 
 import pytest
-from asgiref.sync import SyncToAsync
 from django.db import OperationalError
 
 from accounts import services
@@ -13,20 +12,6 @@ from accounts import services
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ME = "{ me { username } }"
-
-
-@pytest.fixture
-def hops(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The name of every function sent to a thread from now on."""
-    seen: list[str] = []
-    call = SyncToAsync.__call__
-
-    async def counting(self: SyncToAsync[Any, Any], *args: Any, **kwargs: Any) -> Any:
-        seen.append(getattr(self.func, "__qualname__", repr(self.func)))
-        return await call(self, *args, **kwargs)
-
-    monkeypatch.setattr(SyncToAsync, "__call__", counting)
-    return seen
 
 
 def _token(username: str) -> str:

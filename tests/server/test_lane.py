@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from asgiref.sync import SyncToAsync, sync_to_async
+from asgiref.sync import sync_to_async
 from channels.testing import HttpCommunicator
 from django.core import signals
 from django.db import connections
@@ -85,20 +85,6 @@ async def test_the_lane_sets_the_security_headers() -> None:
     assert headers[b"X-Frame-Options"] == b"DENY"
     assert headers[b"X-Content-Type-Options"] == b"nosniff"
     assert headers[b"Content-Length"] == str(len(response["body"])).encode()
-
-
-@pytest.fixture
-def hops(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The name of every function sent to a thread from now on."""
-    seen: list[str] = []
-    call = SyncToAsync.__call__
-
-    async def counting(self: SyncToAsync[Any, Any], *args: Any, **kwargs: Any) -> Any:
-        seen.append(getattr(self.func, "__qualname__", repr(self.func)))
-        return await call(self, *args, **kwargs)
-
-    monkeypatch.setattr(SyncToAsync, "__call__", counting)
-    return seen
 
 
 async def test_a_query_takes_two_hops_to_its_thread_and_sends_both_signals(

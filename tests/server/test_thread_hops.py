@@ -4,23 +4,8 @@ entered once, not twice per middleware (config/middleware.py)."""
 from typing import Any
 
 import pytest
-from asgiref.sync import SyncToAsync
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def hops(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The name of every function sent to a thread from now on."""
-    seen: list[str] = []
-    call = SyncToAsync.__call__
-
-    async def counting(self: SyncToAsync[Any, Any], *args: Any, **kwargs: Any) -> Any:
-        seen.append(getattr(self.func, "__qualname__", repr(self.func)))
-        return await call(self, *args, **kwargs)
-
-    monkeypatch.setattr(SyncToAsync, "__call__", counting)
-    return seen
 
 
 async def test_an_anonymous_query_costs_one_hop_into_the_middleware_chain(
