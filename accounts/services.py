@@ -163,12 +163,14 @@ def _token_query(vendor: str) -> tuple[str, int]:
 
 
 def _from_row(model: type[Model], values: Sequence[object]) -> Model:
-    """A model instance from its concrete columns, through the fields' database
-    converters (none for these models on PostgreSQL; kept for any field that has one)."""
+    """A model instance from its concrete columns, through the converters the ORM applies
+    (the backend's, e.g. SQLite's aware datetimes, then the field's)."""
     converted = []
     for field, value in zip(model._meta.concrete_fields, values, strict=True):
-        for converter in field.get_db_converters(connection):
-            value = converter(value, field, connection)
+        column = field.get_col(model._meta.db_table)
+        converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+        for converter in converters:
+            value = converter(value, column, connection)
         converted.append(value)
     names = [f.attname for f in model._meta.concrete_fields]
     return model.from_db(connection.alias, names, converted)

@@ -141,12 +141,16 @@ class _Columns:
         self.names = [f.attname for f in fields]
         self.sql = [f'{alias}."{f.column}"' for f in fields]
         self.start, self.stop = start, start + len(fields)
-        self.converters: list[tuple[int, list[Converter], models.Field[Any, Any]]] = []
+        self.converters: list[tuple[int, list[Converter], Any]] = []
         for i, f in enumerate(fields):
+            # The backend's converters (SQLite's aware datetimes), then the field's: what
+            # the ORM's compiler applies to a column (SQLCompiler.get_converters).
             expression = f.get_col(alias)
-            converters = expression.get_db_converters(connection)
+            converters = connection.ops.get_db_converters(
+                expression
+            ) + expression.get_db_converters(connection)
             if converters:
-                self.converters.append((i, converters, f))
+                self.converters.append((i, converters, expression))
 
         # ``Model.__init__`` sets each value through its class attribute; for these
         # (the plain ones: a field's DeferredAttribute, a foreign key's id) that is
@@ -155,9 +159,9 @@ class _Columns:
 
     def build(self, row: Sequence[Any]) -> Any:
         values = list(row[self.start : self.stop])
-        for i, converters, f in self.converters:
+        for i, converters, expression in self.converters:
             for convert in converters:
-                values[i] = convert(values[i], f, connection)
+                values[i] = convert(values[i], expression, connection)
         model = self.model
         if not self.plain or pre_init.has_listeners(model) or post_init.has_listeners(model):
             instance = model.from_db(connection.alias, self.names, values)

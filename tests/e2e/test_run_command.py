@@ -255,6 +255,87 @@ def test_a_crashed_worker_and_beat_are_started_again(system: RunningSystem) -> N
     assert httpx.get(f"{system.base}/readyz", timeout=5).status_code == 200
 
 
+def _graphql(
+    system: RunningSystem, query: str, token: str | None = None, **variables: object
+) -> dict:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    response = httpx.post(
+        f"{system.base}/graphql",
+        json={"query": query, "variables": variables},
+        headers=headers,
+        timeout=30,
+    )
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert "errors" not in body, body
+    return dict(body["data"])
+
+
+def test_the_walkthrough_plays_a_whole_match_on_the_system(system: RunningSystem) -> None:
+    """Issue 32: docs/first_game.py, the README's first client, plays a logged-in match
+    with a bot to its end on `make run` (on its defaults: SQLite and the embedded Redis,
+    where every logged-in request once answered 500)."""
+    wait_ready(system)
+
+    result = subprocess.run(
+        [str(ROOT / ".venv" / "bin" / "python"), str(ROOT / "docs" / "first_game.py"), system.base],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+    assert result.returncode == 0, f"{result.stdout}\n{result.stderr}\n{system.output()}"
+    assert "match over:" in result.stdout
+
+
+def test_a_timed_match_against_bots_moves_on_by_itself(system: RunningSystem) -> None:
+    """Issue 32: on the defaults, a turn timer expires my turn and the bots play on (a
+    naive deadline read back from SQLite once failed every expiry and bot task)."""
+    wait_ready(system)
+    name = f"timed{os.getpid()}{int(time.time()) % 100000}"
+    registered = _graphql(
+        system,
+        "mutation($u: String!, $p: String!) { register(username: $u, password: $p) {"
+        " __typename ... on AuthPayload { token } } }",
+        u=name,
+        p="Pw-timed-match-1",
+    )
+    token = registered["register"]["token"]
+    created = _graphql(
+        system,
+        "mutation($input: CreateMatchInput!) { createMatch(input: $input) {"
+        " __typename ... on Match { id } ... on Rejection { code message } } }",
+        token,
+        input={"ruleset": "rummikub", "seats": 3, "bots": ["EASY", "EASY"], "turnSeconds": 5},
+    )
+    assert created["createMatch"]["__typename"] == "Match", created
+    match_id = created["createMatch"]["id"]
+    _graphql(
+        system,
+        "mutation($id: ID!) { startMatch(matchId: $id) { __typename } }",
+        token,
+        id=match_id,
+    )
+    query = "query($id: ID!) { match(id: $id) { status mySeat turn { number seat deadline } } }"
+
+    deadline = time.monotonic() + 60
+    seen: list[tuple[int, int]] = []
+    while time.monotonic() < deadline:
+        match = _graphql(system, query, token, id=match_id)["match"]
+        turn = match["turn"]
+        if not seen or seen[-1] != (turn["number"], turn["seat"]):
+            seen.append((turn["number"], turn["seat"]))
+        mine = [n for n, seat in seen if seat == match["mySeat"]]
+        # My turn has come and gone at least once without a move from me, and the bots
+        # played theirs: the turn number is beyond a whole round.
+        if mine and turn["number"] > max(mine) and turn["number"] >= 4:
+            break
+        time.sleep(0.5)
+    else:
+        pytest.fail(f"the match did not move on by itself: turns {seen}\n{system.output()}")
+    assert "TypeError" not in system.output()
+
+
 def test_sigterm_stops_every_child_process(system: RunningSystem) -> None:
     wait_ready(system)
     children = system.descendants()
