@@ -13,7 +13,6 @@ import secrets
 from collections.abc import Sequence
 from datetime import timedelta
 
-from asgiref.sync import async_to_sync
 from django.conf import settings
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
@@ -24,6 +23,7 @@ from django.utils import timezone
 
 from accounts.errors import AccountBanned, AccountError
 from accounts.models import Token, User
+from config import pubsub
 
 log = logging.getLogger(__name__)
 
@@ -38,11 +38,6 @@ LAST_USED_PRECISION = timedelta(minutes=5)
 def token_hash(raw: str) -> str:
     """The stored form of a raw token: hex SHA-256."""
     return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def auth_group_name(user_id: int) -> str:
-    """The channel-layer group of a user's websockets, told when its tokens stop working."""
-    return f"auth.user.{user_id}"
 
 
 def _validate_username(username: str) -> None:
@@ -256,20 +251,14 @@ def user_unban(*, user: User) -> bool:
 def _notify_revoked(*, user_id: int, token_id: int | None) -> None:
     """Tell this user's open websockets (in every web process) that tokens were revoked.
 
-    After commit, so that a socket re-checking its token sees the revocation. A channel
-    layer failure is logged, not raised: the database already refuses the token.
+    After commit, so that a socket re-checking its token sees the revocation. A Redis
+    failure is logged, not raised: the database already refuses the token.
     """
 
     def send() -> None:
-        from channels.layers import get_channel_layer
-
-        layer = get_channel_layer()
-        if layer is None:
-            return
+        message = {"type": pubsub.REVOKED, "token_id": token_id}
         try:
-            async_to_sync(layer.group_send)(
-                auth_group_name(user_id), {"type": "auth.revoked", "token_id": token_id}
-            )
+            pubsub.publish([(pubsub.user_topic(user_id), message)])
         except Exception:
             log.exception("could not tell the websockets of user %s of a revocation", user_id)
 

@@ -1,38 +1,39 @@
 """The GraphQL websocket consumer: graphql-transport-ws only, authenticated at
 connection_init, closed when its token is revoked, and limited in message size and rate.
+
+Live events reach it through the process's pub/sub hub (``config.pubsub``), not through
+a Channels layer: the consumer listens to its user's topic for revocations and watches
+the hub, whose broken connection closes the socket with 4503.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import json
 import logging
 import time
 from collections.abc import Mapping
+from contextvars import ContextVar
 from typing import Any, cast
 
 from asgiref.typing import WebSocketReceiveEvent
 from channels.exceptions import StopConsumer
-from channels.layers import get_channel_layer
-from channels.utils import await_many_dispatch
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 from redis.exceptions import RedisError
 from strawberry.channels import GraphQLWSConsumer
-from strawberry.channels.handlers.base import ChannelsMessage
 from strawberry.exceptions import ConnectionRejectionError
 from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
     BaseGraphQLTransportWSHandler,
+    Operation,
 )
 from strawberry.types.unset import UNSET, UnsetType
 
-from accounts.services import auth_group_name
 from api.auth import RequestContext, aauthenticate
-from api.event_sharing import shared_next_text
 from api.limits import WebsocketMessageLimiter
+from config import pubsub
 
 log = logging.getLogger(__name__)
 
@@ -42,11 +43,17 @@ CLOSE_TOO_MANY_MESSAGES = 4429
 CLOSE_MESSAGE_TOO_BIG = 1009
 # Frames read ahead of the handler; when it is this far behind, reading waits.
 INBOX_FRAMES = 256
-GROUP_JOIN_SECONDS = 2.0
-CLOSE_UNAVAILABLE = 4503  # the database is unreachable: reconnect after a pause
-LAYER_LOST = "layer.lost"  # our own message: the channel layer's receive failed
+LISTEN_SECONDS = 2.0  # a try to subscribe to the user's topic waits this long at most
+CLOSE_UNAVAILABLE = 4503  # the database or Redis is unreachable: reconnect after a pause
 # connection_ack without a payload (strawberry types its UNSET as Any).
 NO_ACK_PAYLOAD: UnsetType = UNSET
+
+
+# The graphql-transport-ws operation whose task is running (its id, query, variables):
+# set in the operation's own task, where its resolvers run.
+current_operation: ContextVar[Operation[RequestContext, None] | None] = ContextVar(
+    "current_operation", default=None
+)
 
 
 class TransportWSHandler(BaseGraphQLTransportWSHandler[RequestContext, None]):
@@ -56,20 +63,14 @@ class TransportWSHandler(BaseGraphQLTransportWSHandler[RequestContext, None]):
         KeyError, logged as an ERROR traceback for an ordinary disconnect."""
         self.operations.pop(id, None)
 
-    async def send_message(self, message: Any) -> None:
-        """A shared live event's result (api.events) is encoded once for every
-        subscriber of the process; each socket only adds its operation id."""
-        consumer = cast(Any, self.websocket).ws_consumer
-        text = shared_next_text(message, consumer.encode_json)
-        if text is None:
-            await super().send_message(message)
-        else:
-            await consumer.send(text)
+    async def run_operation(self, operation: Operation[RequestContext, None]) -> None:
+        current_operation.set(operation)  # this task's context only
+        await super().run_operation(operation)
 
 
 class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
     graphql_transport_ws_handler_class = TransportWSHandler
-    auth_group: str | None = None
+    user_topic: str | None = None
     token_id: int | None = None
     context: RequestContext | None = None
     keepalive_task: asyncio.Task[None] | None = None
@@ -84,7 +85,8 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         self.sent = 0
         self.send_lock = asyncio.Lock()
         self.gone = asyncio.Event()  # disconnected: nothing waits for the budget
-        self.layer_lost = False
+        self.hub: pubsub.Hub | None = None
+        self.closing_task: asyncio.Task[None] | None = None
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """Read the socket eagerly and stamp each frame with its arrival: the message
@@ -109,41 +111,40 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
             reader.cancel()
 
     async def _run(self, scope: Any, receive: Any, send: Any) -> None:
-        """channels' ``AsyncConsumer.__call__``, but the channel layer's receive is
-        guarded: when Redis goes away under an open socket its receive raises, which
-        channels lets out of the consumer (an "Exception in ASGI application" traceback,
-        and the client sees 1011). Here the socket closes with 4503 and the log has one
-        WARNING line (:meth:`_layer_receive`)."""
+        """channels' ``AsyncConsumer.__call__`` without a channel layer: the socket's
+        messages, one at a time (live events come through ``config.pubsub``)."""
         self.scope = scope
-        # channels' stubs type the layer, receivers and dispatch apart from strawberry's.
-        self.channel_layer = cast(Any, get_channel_layer(self.channel_layer_alias))
+        self.channel_layer = None
         self.base_send = send
-        dispatch = cast(Any, self.dispatch)
+        self.hub = pubsub.hub()
+        self.hub.watchers.add(self)
         try:
-            if self.channel_layer is not None:
-                self.channel_name = await self.channel_layer.new_channel()
-                self.channel_receive = functools.partial(
-                    self.channel_layer.receive, self.channel_name
-                )
-                await await_many_dispatch(cast(Any, [receive, self._layer_receive]), dispatch)
-            else:
-                await await_many_dispatch([receive], dispatch)
+            while True:
+                await self.dispatch(await receive())
         except StopConsumer:
             pass
+        finally:
+            self.hub.watchers.discard(self)
+            if self.user_topic is not None:
+                self.hub.discard(self.user_topic, self)
 
-    async def _layer_receive(self) -> dict[str, Any]:
-        """The next message of this consumer's channel; once the layer failed, a
-        ``layer.lost`` message (dispatched: the socket closes) and then nothing more
-        (the consumer ends when the client is gone)."""
-        if not self.layer_lost:
-            try:
-                return cast(dict[str, Any], await self.channel_receive())
-            except (OSError, RedisError) as exc:
-                self.layer_lost = True
-                log.warning("the channel layer is unreachable (%s): closing the socket", exc)
-                return {"type": LAYER_LOST}
-        await asyncio.Event().wait()  # cancelled when the consumer ends
-        raise AssertionError("unreachable")
+    def lost(self, reason: str) -> None:
+        """The hub's connection broke: no live events, revocations or bans can reach this
+        socket any more. It closes with 4503 (the client reconnects after a pause, to a
+        process whose Redis works)."""
+        if self.closing or self.gone.is_set():
+            return
+        log.warning("live events are unreachable (%s): closing the socket", reason)
+        self.closing_task = asyncio.ensure_future(
+            self._close(CLOSE_UNAVAILABLE, "Service unavailable")
+        )
+
+    def deliver(self, message: Mapping[str, Any]) -> None:
+        """A message of the user's topic: a revocation of this socket's token closes it."""
+        if message.get("type") == pubsub.REVOKED and not self.closing:
+            revoked = message.get("token_id")
+            if revoked is None or revoked == self.token_id:
+                self.closing_task = asyncio.ensure_future(self.auth_revoked())
 
     async def send(  # type: ignore[override]  # as channels' own AsyncWebsocketConsumer
         self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
@@ -210,10 +211,9 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         if context.auth.failure is not None:
             raise ConnectionRejectionError({"message": context.auth.message})
         user = context.auth.user
-        if user is not None and self.channel_layer is not None:
+        if user is not None:
             self.token_id = context.auth.token_id
-            self.auth_group = auth_group_name(user.pk)
-            if not await self._join_auth_group():
+            if not await self._listen_to_user(pubsub.user_topic(user.pk)):
                 await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
                 return NO_ACK_PAYLOAD
         if user is not None and context.auth.expires_at is not None:
@@ -231,20 +231,17 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         if not self.closing:
             await self._close(CLOSE_FORBIDDEN, "Token expired")
 
-    async def _join_auth_group(self) -> bool:
-        """Join the group that carries revocations. A pooled Redis connection left stale
-        by a Redis restart can hang the first command for the socket timeout: bound each
-        try; the one after a timed-out try gets a fresh connection."""
-        assert self.channel_layer is not None and self.auth_group is not None
+    async def _listen_to_user(self, topic: str) -> bool:
+        """Listen to the user's topic, which carries revocations (three tries, each
+        bounded: the one after a broken connection connects anew)."""
+        assert self.hub is not None
         for _ in range(3):
             try:
-                await asyncio.wait_for(
-                    self.channel_layer.group_add(self.auth_group, self.channel_name),
-                    GROUP_JOIN_SECONDS,
-                )
+                await asyncio.wait_for(self.hub.add(topic, self, json.loads), LISTEN_SECONDS)
+                self.user_topic = topic
                 return True
             except (TimeoutError, OSError, RedisError):
-                log.warning("could not join %s; trying again", self.auth_group, exc_info=True)
+                log.warning("could not listen to %s; trying again", topic, exc_info=True)
         return False
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -270,35 +267,15 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         self.closing = True
         await self.close(code=code, reason=reason)
 
-    # strawberry narrows channels' dict message to its ChannelsMessage; both are dicts.
-    async def dispatch(self, message: ChannelsMessage) -> None:  # type: ignore[override]
-        if message.get("type") == "auth.revoked":
-            await self.auth_revoked(message)
-            return
-        if message.get("type") == LAYER_LOST:
-            # No live events, revocations or bans can reach this socket any more: the
-            # client reconnects after a pause (to a process whose layer works).
-            if not self.closing and not self.gone.is_set():
-                await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
-            return
-        await super().dispatch(message)
-
-    async def auth_revoked(self, message: Mapping[str, object]) -> None:
-        """A token of this user was revoked (None: all of them, as on a ban)."""
-        revoked = message.get("token_id")
-        if revoked is None or revoked == self.token_id:
-            if self.context is not None:
-                self.context.auth.user = None
-                self.context.auth.failure = "UNAUTHENTICATED"
-            await self._close(CLOSE_FORBIDDEN, "Token revoked")
+    async def auth_revoked(self) -> None:
+        """This socket's token was revoked (or all of the user's, as on a ban)."""
+        if self.context is not None:
+            self.context.auth.user = None
+            self.context.auth.failure = "UNAUTHENTICATED"
+        await self._close(CLOSE_FORBIDDEN, "Token revoked")
 
     async def disconnect(self, code: int) -> None:
         self.gone.set()
-        if self.auth_group is not None and self.channel_layer is not None and not self.layer_lost:
-            try:
-                await self.channel_layer.group_discard(self.auth_group, self.channel_name)
-            except Exception:  # the socket is gone either way; the group entry expires
-                log.warning("could not leave %s", self.auth_group, exc_info=True)
         if self.keepalive_task is not None:
             self.keepalive_task.cancel()
         if self.expiry is not None:

@@ -1,30 +1,35 @@
 """The two subscriptions (API.md): a match's events (``matchEvents``) and the viewer's
 notifications (``myEvents``).
 
-Subscriptions join the match's (or the user's) Channels group first, then read what is
-stored, then pass on live events: see :meth:`MatchSubscription.match_events`.
+Subscriptions listen to the match's (or the user's) topic first (``config.pubsub``),
+then read what is stored, then pass on live events: see
+:meth:`MatchSubscription.match_events`. A live event is built once per view in the
+process (``api.events.live``); with ``settings.FAST_PATHS`` its ``next`` message is
+executed and encoded once per view and query, and sent from here.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator
+import json
+from collections.abc import AsyncGenerator, Mapping
 from typing import Any
 
 import strawberry
 from django.conf import settings
 
-from api import event_sharing
 from api.auth import forbidden, get_user, require_user
 from api.errors import bad_input, rate_limited
+from api.events.live import Direct, Published
 from api.events.mapping import match_event
 from api.events.match_events import MatchEvent
 from api.events.notices import UserEvent, user_event
 from api.limits import ahit
 from api.matches.calls import ws_call
+from api.ws import current_operation
+from config.pubsub import USER_EVENT, Inbox, listening, match_topic, user_topic
 from matches import selectors
 from matches.models import Match as MatchRow
 from matches.presence import attending
-from matches.publishing import MATCH_EVENTS, USER_EVENT, match_group, user_group
 
 # Events after which a match has nothing more to say: its event stream completes.
 FINAL_EVENTS = frozenset({"MATCH_ENDED", "MATCH_ABORTED"})
@@ -51,9 +56,25 @@ def _backlog(match_id: int, after: int, seat: int | None) -> tuple[list[dict[str
     return events, done
 
 
-def _seat_now(match_id: int, user: Any) -> int | None:
-    match = MatchRow.objects.get(pk=match_id)
-    return selectors.seat_of(match, user)
+def _gap(match_id: int, after: int, upto: int, seat: int | None) -> list[dict[str, Any]]:
+    """The stored events with ``after < seq <= upto`` (or one RESYNC event)."""
+    events = selectors.match_events_after(match_id=match_id, after=after, seat=seat, upto=upto)
+    if events is None:
+        match = MatchRow.objects.get(pk=match_id)
+        events = [selectors.resync_event(match=match, seat=seat)]
+    return events
+
+
+def seat_after(row: Mapping[str, Any], seat: int | None, username: str | None) -> int | None:
+    """The viewer's seat after a SEAT_CHANGED event (``matches.seating``): a seat the
+    viewer joined, none after leaving theirs; other changes move nobody."""
+    public = row.get("public") or {}
+    change = public.get("change")
+    if change == "joined" and username is not None and public.get("username") == username:
+        return int(public["seat"])
+    if change == "left" and public.get("seat") == seat:
+        return None
+    return seat
 
 
 async def count_replay(info: strawberry.Info, events: int) -> None:
@@ -65,27 +86,26 @@ async def count_replay(info: strawberry.Info, events: int) -> None:
         raise rate_limited(f"Too many replayed events: wait {wait} s and subscribe again.", wait)
 
 
-def _live_event(pk: int, row: dict[str, Any], seat: int | None, public_id: str) -> MatchEvent:
-    """A published event as ``seat`` may see it: one object for every subscriber of this
-    process with that view (api.event_sharing.shared_match_event; executed once per query).
-    The key is the stored event (match, seq, when stored, kind) and the view: the seat's
-    own when the event has a private part for it, else the spectators' (a seat without
-    one sees exactly what they see: ``engine.events.event_for``)."""
-    if row.get("at") is None:
-        return client_event(selectors.shape_event(pk, row, seat), public_id)
-    private = row.get("private") or {}
-    view = seat if seat is not None and (str(seat) in private or seat in private) else None
-    key = (pk, row["seq"], row["at"], row["type"], view)
-    return event_sharing.shared_match_event(
-        key, lambda: client_event(selectors.shape_event(pk, row, view), public_id)
-    )
-
-
 def _ws(info: strawberry.Info) -> Any:
     ws = info.context["ws"]
     if ws is None:  # pragma: no cover - strawberry runs subscriptions over websockets only
         raise forbidden("subscriptions are served over the websocket only")
     return ws
+
+
+def _direct(info: strawberry.Info) -> Direct | None:
+    """The fast path of this subscription (None: the plain one)."""
+    operation = current_operation.get()
+    if not settings.FAST_PATHS or operation is None:
+        return None
+    return Direct(
+        info.schema,
+        info.context,
+        operation.id,
+        operation.query,
+        operation.variables,
+        operation.operation_name,
+    )
 
 
 @strawberry.type
@@ -106,10 +126,12 @@ class MatchSubscription:
             raise bad_input("after is a seq the client saw (0 or more)")
         pk, public_id, seat = await ws_call(_subscriber, match_id=match_id, user=user)
         ws = _ws(info)
-        # Join the group before reading the log: an event committed in between is then
-        # both stored and delivered live, and the seq check drops the second copy.
+        direct = _direct(info)
+        username = user.get_username() if user is not None else None
+        # Listen before reading the log: an event committed in between is then both
+        # stored and delivered live, and the seq check drops the second copy.
         async with (
-            ws.listen_to_channel(MATCH_EVENTS, groups=[match_group(pk)]) as live,
+            listening(match_topic(pk), Inbox(), Published) as live,
             # Heartbeats while subscribed: a live player gone too long gets a bot (issue 6).
             attending(pk, user),
         ):
@@ -123,34 +145,30 @@ class MatchSubscription:
                     return
             if done:
                 return
+            message: Published
             async for message in live:
-                # Every subscription of a socket sees every message of its groups' type.
-                if message.get("match_id") != pk:
-                    continue
-                for row in message["events"]:
+                for index, row in enumerate(message.rows):
                     if row["seq"] <= last:
                         continue
                     if row["seq"] > last + 1:
                         # A message was missed or overtaken: read the gap from the log.
                         gap = await ws_call(
-                            selectors.match_events_after,
-                            match_id=pk,
-                            after=last,
-                            seat=seat,
-                            upto=row["seq"] - 1,
+                            _gap, match_id=pk, after=last, upto=row["seq"] - 1, seat=seat
                         )
-                        if gap is None:
-                            match = await ws_call(MatchRow.objects.get, pk=pk)
-                            gap = [await ws_call(selectors.resync_event, match=match, seat=seat)]
                         for event in gap:
                             if event["seq"] > last:
                                 yield client_event(event, public_id)
                                 last = event["seq"]
                         if row["seq"] <= last:
                             continue
-                    if row["type"] == "SEAT_CHANGED" and user is not None:
-                        seat = await ws_call(_seat_now, match_id=pk, user=user)
-                    yield _live_event(pk, row, seat, public_id)
+                    if row["type"] == "SEAT_CHANGED":
+                        seat = seat_after(row, seat, username)
+                    view = message.view(index, seat)
+                    text = message.text(index, view, public_id, direct) if direct else None
+                    if text is not None:
+                        await ws.send(text_data=direct.message(text))  # type: ignore[union-attr]
+                    else:
+                        yield message.event(index, view, public_id)
                     last = row["seq"]
                     if row["type"] in FINAL_EVENTS:
                         return
@@ -163,11 +181,25 @@ class MatchSubscription:
     )
     async def my_events(self, info: strawberry.Info) -> AsyncGenerator[UserEvent, None]:
         user = require_user(info)
-        ws = _ws(info)
-        async with ws.listen_to_channel(USER_EVENT, groups=[user_group(user.pk)]) as live:
+        async with listening(user_topic(user.pk), Inbox(), json.loads) as live:
             async for message in live:
+                if message.get("type") != USER_EVENT:
+                    continue
                 event = message["event"]
                 match_id = event.get("matchId")
                 if match_id is not None:  # the row's key, server-side: send the public id
-                    match_id = await ws_call(selectors.public_id_of, match_id=match_id)
+                    match_id = await _public_id(match_id)
                 yield user_event({**event, "matchId": match_id})
+
+
+_public_ids: dict[int, str] = {}  # a match's public id never changes
+
+
+async def _public_id(match_id: int) -> str:
+    public_id = _public_ids.get(match_id)
+    if public_id is None:
+        public_id = await ws_call(selectors.public_id_of, match_id=match_id)
+        if len(_public_ids) >= 10_000:
+            _public_ids.clear()
+        _public_ids[match_id] = public_id
+    return public_id

@@ -19,7 +19,7 @@ from tests.conftest import start_asgi_server
 from tests.deploy.cluster import WAIT, RedisServer
 from tests.e2e.conftest import register
 
-LOST = "the channel layer is unreachable"
+LOST = "live events are unreachable"
 
 
 async def _open(url: str, token: str | None) -> ClientConnection:

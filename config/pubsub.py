@@ -1,0 +1,298 @@
+"""Live events between processes over Redis pub/sub: one subscription per topic and web
+process, each message decoded once for all of the process's listeners (issue 31).
+
+A move's events go out once per match (:func:`match_topic`), a user's notices and token
+revocations once per user (:func:`user_topic`), from whichever process stored them:
+:func:`publish`, blocking, from ``matches.publishing``'s thread, every message of a batch
+in one round trip. A web process holds one pub/sub connection (:class:`Hub`, one per event
+loop): it subscribes to a topic when the first local listener needs it, unsubscribes when
+the last one leaves, and hands each message, decoded once by the topic's ``wrap``, to
+every listener of the topic. Redis is the broker; the hub only keeps count.
+
+A listener is added once Redis has confirmed its topic's subscription: what a subscriber
+then reads from the database and what arrives live overlap rather than leave a hole
+(``api.events.subscriptions`` drops repeats by ``seq`` and reads a gap from the log).
+
+When the connection breaks, messages may have been lost: every watcher (each socket of
+the process) is told (``lost``) and closes with 4503; the client comes back with
+``after``. The next listener connects anew.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import redis
+import redis.asyncio
+from django.conf import settings
+from redis.backoff import NoBackoff
+from redis.exceptions import RedisError
+from redis.retry import Retry
+
+log = logging.getLogger(__name__)
+
+SEND_TIMEOUT = 5.0  # seconds a publish waits for Redis at most (connect, the reply)
+
+
+# The two kinds of message on a user's topic.
+USER_EVENT = "user.event"  # a notification: {"type", "event": {type, matchId, payload}}
+REVOKED = "auth.revoked"  # a revocation: {"type", "token_id"} (None: every token)
+
+
+def match_topic(match_id: int) -> str:
+    return f"rummy:match:{match_id}"
+
+
+def user_topic(user_id: int) -> str:
+    return f"rummy:user:{user_id}"
+
+
+# -- publishing (blocking: the publisher thread, a Celery worker) -------------------------
+
+_clients: dict[str, redis.Redis] = {}
+
+
+def publish(messages: Sequence[tuple[str, Any]]) -> None:
+    """PUBLISH each (topic, JSON-able message), in order, in one round trip. Raises
+    RedisError (the caller logs it: publishing is best effort)."""
+    url = settings.REDIS_URL
+    client = _clients.get(url)
+    if client is None:  # redis-py's pool starts afresh in a forked child
+        client = _clients[url] = redis.Redis.from_url(
+            url, socket_timeout=SEND_TIMEOUT, socket_connect_timeout=SEND_TIMEOUT
+        )
+    pipe = client.pipeline(transaction=False)
+    for topic, message in messages:
+        pipe.publish(topic, json.dumps(message, separators=(",", ":")))
+    pipe.execute()
+
+
+# -- the hub (a web process's listeners) -------------------------------------------------
+
+
+class Listener(Protocol):
+    def deliver(self, item: Any) -> None:
+        """Take one message (as the topic's ``wrap`` made it); never blocks."""
+
+
+class Watcher(Protocol):
+    def lost(self, reason: str) -> None:
+        """The hub's connection broke: live messages may have been lost."""
+
+
+class Inbox:
+    """A listener whose messages one task reads in order (``async for``)."""
+
+    __slots__ = ("items", "waiter")
+
+    def __init__(self) -> None:
+        self.items: list[Any] = []
+        self.waiter: asyncio.Future[None] | None = None
+
+    def deliver(self, item: Any) -> None:
+        self.items.append(item)
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+    def __aiter__(self) -> Inbox:
+        return self
+
+    async def __anext__(self) -> Any:
+        while not self.items:
+            self.waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self.waiter
+            finally:
+                self.waiter = None
+        return self.items.pop(0)
+
+
+class _Topic:
+    __slots__ = ("listeners", "ready", "wrap")
+
+    def __init__(self, ready: asyncio.Future[None], wrap: Callable[[bytes], Any]) -> None:
+        self.listeners: set[Listener] = set()
+        self.ready = ready
+        self.wrap = wrap
+
+
+class Hub:
+    """One pub/sub connection of an event loop and the listeners of its topics."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.topics: dict[str, _Topic] = {}
+        self.watchers: set[Watcher] = set()
+        self._pubsub: Any = None
+        self._reader: asyncio.Task[None] | None = None
+        self._lock = asyncio.Lock()  # commands reach Redis in the order they were made
+        self._unconfirmed: dict[str, int] = {}  # commands per topic Redis has not answered
+        self._leaving: set[str] = set()  # topics whose last listener left
+        self._sweeper: asyncio.Task[None] | None = None
+
+    async def add(self, name: str, listener: Listener, wrap: Callable[[bytes], Any]) -> None:
+        """Add ``listener`` to topic ``name``, subscribing first if this process has not;
+        returns once Redis confirmed the subscription. Raises RedisError or OSError when
+        Redis cannot be reached."""
+        topic = self.topics.get(name)
+        if topic is None:
+            topic = self.topics[name] = _Topic(asyncio.get_running_loop().create_future(), wrap)
+            self._leaving.discard(name)
+            topic.listeners.add(listener)
+            try:
+                await self._command("SUBSCRIBE", [name])
+            except BaseException:
+                self.discard(name, listener)
+                raise
+        else:
+            topic.listeners.add(listener)
+        try:
+            await asyncio.shield(topic.ready)
+        except BaseException:
+            self.discard(name, listener)
+            raise
+
+    def discard(self, name: str, listener: Listener) -> None:
+        """Remove ``listener``; the topic is left soon after its last listener (in one
+        command for every topic left meanwhile: a mass disconnect sends one)."""
+        topic = self.topics.get(name)
+        if topic is None or listener not in topic.listeners:
+            return
+        topic.listeners.discard(listener)
+        if not topic.listeners:
+            del self.topics[name]
+            if not topic.ready.done():
+                topic.ready.cancel()
+            self._leaving.add(name)
+            if self._sweeper is None and self._pubsub is not None:
+                self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        try:
+            await asyncio.sleep(0)  # let the others of a burst leave too
+            names = [name for name in self._leaving if name not in self.topics]
+            self._leaving.clear()
+            if names and self._pubsub is not None:
+                await self._command("UNSUBSCRIBE", names)
+        except (OSError, RedisError):
+            pass  # the reader sees the broken connection and tells the watchers
+        finally:
+            self._sweeper = None
+
+    async def _command(self, command: str, names: list[str]) -> None:
+        for name in names:
+            self._unconfirmed[name] = self._unconfirmed.get(name, 0) + 1
+        async with self._lock:
+            if self._pubsub is None:
+                self._connect()
+            pubsub = self._pubsub
+            await pubsub.execute_command(command, *names)
+            if self._reader is None:
+                self._reader = asyncio.get_running_loop().create_task(self._read(pubsub))
+
+    def _connect(self) -> None:
+        # No retries: a broken connection is reported (lost), never silently replaced,
+        # since messages published meanwhile would be missing without a word.
+        client = redis.asyncio.Redis.from_url(
+            self.url,
+            retry=Retry(NoBackoff(), 0),
+            socket_connect_timeout=SEND_TIMEOUT,
+            socket_timeout=SEND_TIMEOUT,
+        )
+        self._pubsub = client.pubsub()
+        self._unconfirmed = {
+            name: count for name, count in self._unconfirmed.items() if name in self.topics
+        }
+
+    async def _read(self, pubsub: Any) -> None:
+        try:
+            while True:
+                message = await pubsub.parse_response(block=True)
+                self._handle(message)
+        except (OSError, RedisError) as exc:
+            if self._pubsub is pubsub:
+                self._lost(f"{type(exc).__name__}: {exc}")
+        finally:
+            await asyncio.shield(_close(pubsub))
+
+    def _handle(self, message: Any) -> None:
+        kind = message[0]
+        name = message[1].decode()
+        if kind == b"message":
+            topic = self.topics.get(name)
+            if topic is not None:
+                item = topic.wrap(message[2])
+                for listener in list(topic.listeners):
+                    listener.deliver(item)
+        elif kind in (b"subscribe", b"unsubscribe"):
+            left = self._unconfirmed.get(name, 1) - 1
+            if left > 0:
+                self._unconfirmed[name] = left
+                return
+            self._unconfirmed.pop(name, None)
+            topic = self.topics.get(name)
+            if kind == b"subscribe" and topic is not None and not topic.ready.done():
+                topic.ready.set_result(None)
+
+    def _lost(self, reason: str) -> None:
+        log.info("live events: the Redis connection broke (%s)", reason)
+        topics, self.topics = self.topics, {}
+        self._pubsub, self._reader, self._unconfirmed = None, None, {}
+        self._leaving.clear()
+        for topic in topics.values():
+            if not topic.ready.done():
+                topic.ready.set_exception(ConnectionError(reason))
+                topic.ready.exception()  # retrieved: nobody else may be waiting
+        for watcher in list(self.watchers):
+            watcher.lost(reason)
+
+    async def close(self) -> None:
+        """Stop reading and close the connection (tests; a web process simply exits)."""
+        reader, self._reader, self._pubsub = self._reader, None, None
+        if reader is not None:
+            reader.cancel()
+            await asyncio.gather(reader, return_exceptions=True)
+
+
+async def _close(pubsub: Any) -> None:
+    with contextlib.suppress(OSError, RedisError):
+        await pubsub.aclose()
+
+
+_hub_of: tuple[asyncio.AbstractEventLoop, Hub] | None = None
+
+
+def hub() -> Hub:
+    """The hub of the running event loop and ``settings.REDIS_URL`` (one per web process;
+    tests run a loop each)."""
+    global _hub_of
+    loop = asyncio.get_running_loop()
+    kept = _hub_of
+    if kept is not None and kept[0] is loop and kept[1].url == settings.REDIS_URL:
+        return kept[1]
+    _hub_of = (loop, Hub(settings.REDIS_URL))
+    return _hub_of[1]
+
+
+class listening:
+    """``async with listening(topic, listener, wrap):`` the listener takes the topic's
+    messages while the block runs (a class, not an async generator: a cancelled or
+    abandoned block never leaves a generator to finalize)."""
+
+    __slots__ = ("hub", "listener", "name", "wrap")
+
+    def __init__(self, name: str, listener: Listener, wrap: Callable[[bytes], Any]) -> None:
+        self.hub = hub()
+        self.name, self.listener, self.wrap = name, listener, wrap
+
+    async def __aenter__(self) -> Any:
+        await self.hub.add(self.name, self.listener, self.wrap)
+        return self.listener
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.hub.discard(self.name, self.listener)
