@@ -155,7 +155,7 @@ class Direct:
             self.document,
             root_value=event,
             context_value=self.context,
-            variable_values=self.variables,
+            raw_variable_values=self.variables,
             operation_name=self.name,
         )
         if isinstance(executor, list):  # the variables no longer coerce: the plain path

@@ -101,8 +101,10 @@ async def test_each_viewer_sees_only_their_view_and_spectators_share_one_executi
     real = live.Direct.render
 
     def render(self: live.Direct, event: Any) -> str | None:
+        text = real(self, event)
+        assert text is not None, "the fast path renders the event itself"
         rendered.append(self.key)
-        return real(self, event)
+        return text
 
     monkeypatch.setattr(live.Direct, "render", render)
 
