@@ -18,6 +18,7 @@ from contextvars import ContextVar
 from typing import Any, cast
 
 from asgiref.typing import WebSocketReceiveEvent
+from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
@@ -127,6 +128,15 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
             self.hub.watchers.discard(self)
             if self.user_topic is not None:
                 self.hub.discard(self.user_topic, self)
+
+    async def dispatch(self, message: Any) -> None:
+        """The handler of a websocket message (channels' dispatch, without its hop to a
+        thread to close stale database connections before every frame: this consumer
+        touches the database only through ``ws_call``, which does that around each call)."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for message type {message.get('type')}")
+        await handler(message)
 
     def lost(self, reason: str) -> None:
         """The hub's connection broke: no live events, revocations or bans can reach this

@@ -340,11 +340,12 @@ def shape_event(match_id: int, row: Mapping[str, Any], seat: int | None) -> dict
     }
 
 
-def match_events_after(
-    *, match_id: int, after: int, seat: int | None, upto: int | None = None
+def match_event_rows(
+    *, match_id: int, after: int, upto: int | None = None
 ) -> list[dict[str, Any]] | None:
-    """Events with ``after < seq (<= upto)``, in order, shaped for ``seat``; None when
-    that is more than a subscription replays (the caller sends a RESYNC instead)."""
+    """The stored events with ``after < seq (<= upto)``, in order, as the publisher sends
+    them (private parts included: server-side only); None when that is more than a
+    subscription replays (the caller sends a RESYNC instead)."""
     rows = MatchEvent.objects.filter(match_id=match_id, seq__gt=after).order_by("seq")
     if upto is not None:
         rows = rows.filter(seq__lte=upto)
@@ -352,7 +353,16 @@ def match_events_after(
     found = list(rows[: limit + 1])
     if len(found) > limit:
         return None
-    return [shape_event(match_id, event_row(r), seat) for r in found]
+    return [event_row(r) for r in found]
+
+
+def match_events_after(
+    *, match_id: int, after: int, seat: int | None, upto: int | None = None
+) -> list[dict[str, Any]] | None:
+    """Events with ``after < seq (<= upto)``, in order, shaped for ``seat``; None when
+    that is more than a subscription replays (the caller sends a RESYNC instead)."""
+    rows = match_event_rows(match_id=match_id, after=after, upto=upto)
+    return None if rows is None else [shape_event(match_id, r, seat) for r in rows]
 
 
 def resync_event(*, match: Match, seat: int | None) -> dict[str, Any]:

@@ -1,8 +1,9 @@
-"""A match's live events in a web process (issue 31): each published move decoded once
-(:class:`Published`), each of its events built once per view (the spectators' view, or a
-seat's own when the event has a private part for it) and, on the fast path, executed and
-encoded once per view and query (:class:`Direct`): the same text goes to every socket
-of that view, with only its operation id added.
+"""A match's events in a web process (issue 31): each published move decoded once
+(:class:`Published`), each event built once per view (:func:`event`: the spectators'
+view, or a seat's own when the event has a private part for it) and, on the fast path,
+executed and encoded once per view and query (:func:`text`, :class:`Direct`): the same
+text goes to every socket of that view, with only its operation id added. Live events
+and replayed ones (a match's first events, read by every subscriber as it starts) alike.
 
 The plain path (``settings.FAST_PATHS`` off) yields the shared typed event to strawberry,
 which executes and encodes it for each subscriber as it does any subscription.
@@ -11,6 +12,7 @@ which executes and encodes it for each subscriber as it does any subscription.
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -51,42 +53,64 @@ class EventExecution(StrawberryGraphQLCoreExecutionContext):
 
 
 class Published:
-    """One message of a match's topic (``matches.publishing``): a move's stored event rows
-    with their private parts, and what this process made of them for its subscribers."""
+    """One message of a match's topic (``matches.publishing``), decoded once for the
+    process: a move's stored event rows with their private parts."""
 
-    __slots__ = ("events", "match_id", "rows", "texts")
+    __slots__ = ("match_id", "rows")
 
     def __init__(self, data: bytes) -> None:
         message = json.loads(data)
         self.match_id: int = message["match_id"]
         self.rows: list[dict[str, Any]] = message["events"]
-        self.events: dict[tuple[int, int | None], MatchEvent] = {}
-        self.texts: dict[tuple[int, int | None, object], str | None] = {}
 
-    def view(self, index: int, seat: int | None) -> int | None:
-        """The view of event ``index`` that ``seat`` gets: its own when the event has a
-        private part for it, else the spectators' (``engine.events.event_for``)."""
-        if seat is not None and str(seat) in (self.rows[index].get("private") or {}):
-            return seat
-        return None
 
-    def event(self, index: int, view: int | None, public_id: str) -> MatchEvent:
-        """Event ``index`` as ``view`` (None: a spectator) sees it, built once."""
-        key = (index, view)
-        event = self.events.get(key)
-        if event is None:
-            shaped = shape_event(self.match_id, self.rows[index], view)
-            event = self.events[key] = match_event({**shaped, "matchId": public_id})
-        return event
+def view_of(row: Mapping[str, Any], seat: int | None) -> int | None:
+    """The view of a stored event that ``seat`` gets: its own when the event has a private
+    part for it, else the spectators' (``engine.events.event_for``)."""
+    if seat is not None and str(seat) in (row.get("private") or {}):
+        return seat
+    return None
 
-    def text(self, index: int, view: int | None, public_id: str, direct: Direct) -> str | None:
-        """The ``next`` payload's data of event ``index`` for ``view`` and ``direct``'s
-        query, executed and encoded once; None when it has errors (the plain path then
-        reports them as strawberry does)."""
-        key = (index, view, direct.key)
-        if key not in self.texts:
-            self.texts[key] = direct.render(self.event(index, view, public_id))
-        return self.texts[key]
+
+# What was made of a stored event for a view (its typed event, and its next message's
+# data for each query key) by key: the match, the event's seq and time (a test database
+# may number two matches alike) and the view. An event never changes, so nothing goes
+# stale; the oldest go first. Subscribers who start together (a match's first events)
+# or follow live share them.
+KEPT = 2048
+_events: OrderedDict[tuple[object, ...], MatchEvent] = OrderedDict()
+_texts: OrderedDict[tuple[object, ...], str | None] = OrderedDict()
+
+
+def _keep(kept: OrderedDict[tuple[object, ...], Any], key: tuple[object, ...], value: Any) -> None:
+    kept[key] = value
+    if len(kept) > KEPT:
+        kept.popitem(last=False)
+
+
+def event(match_id: int, row: Mapping[str, Any], view: int | None, public_id: str) -> MatchEvent:
+    """The stored event ``row`` as ``view`` (None: a spectator) sees it, built once."""
+    key = (match_id, row["seq"], row["at"], view)
+    built = _events.get(key)
+    if built is None:
+        shaped = shape_event(match_id, row, view)
+        built = match_event({**shaped, "matchId": public_id})
+        _keep(_events, key, built)
+    return built
+
+
+def text(
+    match_id: int, row: Mapping[str, Any], view: int | None, public_id: str, direct: Direct
+) -> str | None:
+    """The ``next`` payload's data of ``row`` for ``view`` and ``direct``'s query, executed
+    and encoded once; None when that has errors (the plain path then reports them as
+    strawberry does)."""
+    key = (match_id, row["seq"], row["at"], view, direct.key)
+    if key in _texts:
+        return _texts[key]
+    rendered = direct.render(event(match_id, row, view, public_id))
+    _keep(_texts, key, rendered)
+    return rendered
 
 
 @lru_cache(maxsize=256)

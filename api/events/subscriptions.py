@@ -19,7 +19,9 @@ from django.conf import settings
 
 from api.auth import forbidden, get_user, require_user
 from api.errors import bad_input, rate_limited
-from api.events.live import Direct, Published
+from api.events.live import Direct, Published, view_of
+from api.events.live import event as live_event
+from api.events.live import text as live_text
 from api.events.mapping import match_event
 from api.events.match_events import MatchEvent
 from api.events.notices import UserEvent, user_event
@@ -28,6 +30,7 @@ from api.matches.calls import ws_call
 from api.ws import current_operation
 from config.pubsub import USER_EVENT, Inbox, listening, match_topic, user_topic
 from matches import selectors
+from matches.errors import MatchNotFound
 from matches.models import Match as MatchRow
 from matches.presence import attending
 
@@ -40,29 +43,43 @@ def client_event(event: dict[str, Any], public_id: str) -> MatchEvent:
     return match_event({**event, "matchId": public_id})
 
 
-def _subscriber(match_id: object, user: Any) -> tuple[int, str, int | None]:
-    match = selectors.match_get(match_id=match_id, user=user)
-    return match.pk, match.public_id, selectors.seat_of(match, user)
+_keys: dict[str, int] = {}  # public id -> the row's key (neither ever changes)
 
 
-def _backlog(match_id: int, after: int, seat: int | None) -> tuple[list[dict[str, Any]], bool]:
-    """What is stored after ``after`` (or one RESYNC event), and whether the match is over
-    with nothing more to come."""
-    match = MatchRow.objects.get(pk=match_id)
-    events = selectors.match_events_after(match_id=match_id, after=after, seat=seat)
-    if events is None:
-        events = [selectors.resync_event(match=match, seat=seat)]
-    done = match.over and (not events or events[-1]["seq"] >= match.last_seq)
-    return events, done
+def _key_of(match_id: object) -> int:
+    """The row's key of the match with public id ``match_id`` (raises MatchNotFound; who
+    may see the match is :func:`_start`'s to check)."""
+    found = selectors.match_lookup(match_id)
+    pk = MatchRow.objects.filter(**found).values_list("pk", flat=True).first()
+    if pk is None:
+        raise MatchNotFound(match_id)
+    return int(pk)
 
 
-def _gap(match_id: int, after: int, upto: int, seat: int | None) -> list[dict[str, Any]]:
-    """The stored events with ``after < seq <= upto`` (or one RESYNC event)."""
-    events = selectors.match_events_after(match_id=match_id, after=after, seat=seat, upto=upto)
-    if events is None:
-        match = MatchRow.objects.get(pk=match_id)
-        events = [selectors.resync_event(match=match, seat=seat)]
-    return events
+Stored = tuple[list[dict[str, Any]], dict[str, Any] | None, bool]
+
+
+def _start(pk: int, user: Any, after: int) -> tuple[int | None, Stored]:
+    """The viewer's seat, and what is stored after ``after`` (:func:`_stored`), once the
+    viewer may see the match (raises MatchNotFound)."""
+    match = selectors.match_get(match_id=pk, user=user)
+    seat = selectors.seat_of(match, user)
+    return seat, _stored(match, after, None, seat)
+
+
+def _stored(match: MatchRow | int, after: int, upto: int | None, seat: int | None) -> Stored:
+    """The stored event rows with ``after < seq (<= upto)``, or (when there are too many
+    to replay) none and one RESYNC event; and whether the match is over with nothing
+    more to come."""
+    pk = match if isinstance(match, int) else match.pk
+    rows = selectors.match_event_rows(match_id=pk, after=after, upto=upto)
+    if rows is not None and upto is not None:
+        return rows, None, False
+    if isinstance(match, int):
+        match = MatchRow.objects.get(pk=pk)
+    resync = selectors.resync_event(match=match, seat=seat) if rows is None else None
+    last = resync["seq"] if resync is not None else rows[-1]["seq"] if rows else after
+    return rows or [], resync, match.over and last >= match.last_seq
 
 
 def seat_after(row: Mapping[str, Any], seat: int | None, username: str | None) -> int | None:
@@ -124,7 +141,12 @@ class MatchSubscription:
         user = get_user(info)
         if after is not None and after < 0:
             raise bad_input("after is a seq the client saw (0 or more)")
-        pk, public_id, seat = await ws_call(_subscriber, match_id=match_id, user=user)
+        pk = _keys.get(match_id)
+        if pk is None:
+            pk = await ws_call(_key_of, match_id=match_id)
+            if len(_keys) >= 100_000:  # bounded: forget them all rather than grow
+                _keys.clear()
+            _keys[match_id] = pk
         ws = _ws(info)
         direct = _direct(info)
         username = user.get_username() if user is not None else None
@@ -136,39 +158,35 @@ class MatchSubscription:
             attending(pk, user),
         ):
             last = after or 0
-            backlog, done = await ws_call(_backlog, match_id=pk, after=last, seat=seat)
-            await count_replay(info, len(backlog))
-            for event in backlog:
-                yield client_event(event, public_id)
-                last = event["seq"]
-                if event["type"] in FINAL_EVENTS:
+            seat, (rows, resync, done) = await ws_call(_start, pk=pk, user=user, after=last)
+            await count_replay(info, len(rows) or 1)
+            pending = [rows]  # batches of rows to pass on before reading live ones
+            while True:
+                if resync is not None:  # too much to replay: the whole view instead
+                    yield client_event(resync, str(match_id))
+                    last, resync = resync["seq"], None
+                if not pending and done:
                     return
-            if done:
-                return
-            message: Published
-            async for message in live:
-                for index, row in enumerate(message.rows):
+                batch = pending.pop(0) if pending else (await anext(live)).rows
+                for index, row in enumerate(batch):
                     if row["seq"] <= last:
                         continue
                     if row["seq"] > last + 1:
                         # A message was missed or overtaken: read the gap from the log.
-                        gap = await ws_call(
-                            _gap, match_id=pk, after=last, upto=row["seq"] - 1, seat=seat
+                        upto = row["seq"] - 1
+                        gap, resync, _ = await ws_call(
+                            _stored, match=pk, after=last, upto=upto, seat=seat
                         )
-                        for event in gap:
-                            if event["seq"] > last:
-                                yield client_event(event, public_id)
-                                last = event["seq"]
-                        if row["seq"] <= last:
-                            continue
+                        pending[:0] = [gap, batch[index:]]
+                        break
                     if row["type"] == "SEAT_CHANGED":
                         seat = seat_after(row, seat, username)
-                    view = message.view(index, seat)
-                    text = message.text(index, view, public_id, direct) if direct else None
-                    if text is not None:
-                        await ws.send(text_data=direct.message(text))  # type: ignore[union-attr]
+                    view = view_of(row, seat)
+                    data = live_text(pk, row, view, str(match_id), direct) if direct else None
+                    if data is not None:
+                        await ws.send(text_data=direct.message(data))  # type: ignore[union-attr]
                     else:
-                        yield message.event(index, view, public_id)
+                        yield live_event(pk, row, view, str(match_id))
                     last = row["seq"]
                     if row["type"] in FINAL_EVENTS:
                         return
