@@ -31,7 +31,9 @@ query Mine($first: Int!, $filter: MyMatchesFilter) {{
 """
 OPEN_MATCHES = f"""
 query Open($first: Int!) {{
-  openMatches(first: $first) {{ edges {{ node {{ id status {SEATS} }} }} pageInfo {{ hasNextPage }} }}
+  openMatches(first: $first) {{
+    edges {{ node {{ id status {SEATS} }} }} pageInfo {{ hasNextPage }}
+  }}
 }}
 """
 
@@ -61,7 +63,7 @@ def test_a_page_of_my_matches_costs_a_constant_number_of_statements(
     gql: GraphQLClient, redis_url: str, filter: str | None
 ) -> None:
     # given: more matches than a page, with seats of people and bots
-    me, token = _matches(PAGE + 4)
+    _, token = _matches(PAGE + 4)
 
     # when
     with CaptureQueriesContext(connection) as captured:
