@@ -26,6 +26,7 @@ from typing import Any
 from django.db import connection, models, transaction
 from django.utils import timezone
 
+from engine import payloads
 from engine.actions import Action, action_to_dict
 from engine.events import Event
 from engine.game import table_json
@@ -214,7 +215,7 @@ def self_sufficient(
             out[i] = Event(e.type, {**e.public, "stockCount": stock}, e.private)
     over = state.outcome is not None
     cur = state.current
-    after: dict[str, Any] = {
+    after: payloads.After = {
         "turn": state.turn,
         "onTurn": None if over else state.on_turn,
         "phase": "over" if over else state.phase,
