@@ -90,10 +90,12 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         self.closing_task: asyncio.Task[None] | None = None
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        """Read the socket eagerly and stamp each frame with its arrival: the message
-        rate is counted by when frames arrive, so a server that lags (handling earlier
-        frames, waiting for Redis) does not count a burst of queued frames into one
-        window and close a client that stayed under the limit (issue 14)."""
+        """channels' ``AsyncConsumer.__call__`` without a channel layer (live events come
+        through ``config.pubsub``), reading the socket eagerly and stamping each frame
+        with its arrival: the message rate is counted by when frames arrive, so a server
+        that lags (handling earlier frames, waiting for Redis) does not count a burst of
+        queued frames into one window and close a client that stayed under the limit
+        (issue 14)."""
         inbox: asyncio.Queue[Any] = asyncio.Queue(maxsize=INBOX_FRAMES)
 
         async def read() -> None:
@@ -106,25 +108,16 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
                     return
 
         reader = asyncio.create_task(read())
-        try:
-            await self._run(scope, inbox.get, send)
-        finally:
-            reader.cancel()
-
-    async def _run(self, scope: Any, receive: Any, send: Any) -> None:
-        """channels' ``AsyncConsumer.__call__`` without a channel layer: the socket's
-        messages, one at a time (live events come through ``config.pubsub``)."""
-        self.scope = scope
-        self.channel_layer = None
-        self.base_send = send
+        self.scope, self.channel_layer, self.base_send = scope, None, send
         self.hub = pubsub.hub()
         self.hub.watchers.add(self)
         try:
             while True:
-                await self.dispatch(await receive())
+                await self.dispatch(await inbox.get())
         except StopConsumer:
             pass
         finally:
+            reader.cancel()
             self.hub.watchers.discard(self)
             if self.user_topic is not None:
                 self.hub.discard(self.user_topic, self)

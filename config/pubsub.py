@@ -1,21 +1,16 @@
-"""Live events between processes over Redis pub/sub: one subscription per topic and web
-process, each message decoded once for all of the process's listeners (issue 31).
+"""Live events between processes over Redis pub/sub (issue 31). A move's events go out once
+per match (:func:`match_topic`), a user's notices and revocations once per user
+(:func:`user_topic`), all of a batch in one round trip (:func:`publish`, blocking: the
+publisher's thread). A web process holds one pub/sub connection (:class:`Hub`): it
+subscribes to a topic for its first local listener and leaves it after the last, and
+hands each message, decoded once by the topic's ``wrap``, to every listener (an object
+with ``deliver(item)``, which never blocks). Redis is the broker; the hub keeps count.
 
-A move's events go out once per match (:func:`match_topic`), a user's notices and token
-revocations once per user (:func:`user_topic`), from whichever process stored them:
-:func:`publish`, blocking, from ``matches.publishing``'s thread, every message of a batch
-in one round trip. A web process holds one pub/sub connection (:class:`Hub`, one per event
-loop): it subscribes to a topic when the first local listener needs it, unsubscribes when
-the last one leaves, and hands each message, decoded once by the topic's ``wrap``, to
-every listener of the topic. Redis is the broker; the hub only keeps count.
-
-A listener is added once Redis has confirmed its topic's subscription: what a subscriber
-then reads from the database and what arrives live overlap rather than leave a hole
-(``api.events.subscriptions`` drops repeats by ``seq`` and reads a gap from the log).
-
-When the connection breaks, messages may have been lost: every watcher (each socket of
-the process) is told (``lost``) and closes with 4503; the client comes back with
-``after``. The next listener connects anew.
+A listener returns from :meth:`Hub.add` once Redis confirmed the subscription: what it
+then reads from the database and what arrives live overlap rather than leave a hole.
+When the connection breaks, messages may have been lost: every watcher (each socket:
+``lost(reason)``) closes with 4503 and its client comes back with ``after``; the next
+listener connects anew.
 """
 
 from __future__ import annotations
@@ -25,7 +20,7 @@ import contextlib
 import json
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import redis
 import redis.asyncio
@@ -44,15 +39,13 @@ USER_EVENT = "user.event"  # a notification: {"type", "event": {type, matchId, p
 REVOKED = "auth.revoked"  # a revocation: {"type", "token_id"} (None: every token)
 
 
-def match_topic(match_id: int) -> str:
-    return f"rummy:match:{match_id}"
+def match_topic(public_id: str) -> str:
+    return f"rummy:match:{public_id}"
 
 
 def user_topic(user_id: int) -> str:
     return f"rummy:user:{user_id}"
 
-
-# -- publishing (blocking: the publisher thread, a Celery worker) -------------------------
 
 _clients: dict[str, redis.Redis] = {}
 
@@ -70,19 +63,6 @@ def publish(messages: Sequence[tuple[str, Any]]) -> None:
     for topic, message in messages:
         pipe.publish(topic, json.dumps(message, separators=(",", ":")))
     pipe.execute()
-
-
-# -- the hub (a web process's listeners) -------------------------------------------------
-
-
-class Listener(Protocol):
-    def deliver(self, item: Any) -> None:
-        """Take one message (as the topic's ``wrap`` made it); never blocks."""
-
-
-class Watcher(Protocol):
-    def lost(self, reason: str) -> None:
-        """The hub's connection broke: live messages may have been lost."""
 
 
 class Inbox:
@@ -116,9 +96,8 @@ class _Topic:
     __slots__ = ("listeners", "ready", "wrap")
 
     def __init__(self, ready: asyncio.Future[None], wrap: Callable[[bytes], Any]) -> None:
-        self.listeners: set[Listener] = set()
-        self.ready = ready
-        self.wrap = wrap
+        self.listeners: set[Any] = set()
+        self.ready, self.wrap = ready, wrap
 
 
 class Hub:
@@ -127,7 +106,7 @@ class Hub:
     def __init__(self, url: str) -> None:
         self.url = url
         self.topics: dict[str, _Topic] = {}
-        self.watchers: set[Watcher] = set()
+        self.watchers: set[Any] = set()
         self._pubsub: Any = None
         self._reader: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()  # commands reach Redis in the order they were made
@@ -135,7 +114,7 @@ class Hub:
         self._leaving: set[str] = set()  # topics whose last listener left
         self._sweeper: asyncio.Task[None] | None = None
 
-    async def add(self, name: str, listener: Listener, wrap: Callable[[bytes], Any]) -> None:
+    async def add(self, name: str, listener: Any, wrap: Callable[[bytes], Any]) -> None:
         """Add ``listener`` to topic ``name``, subscribing first if this process has not;
         returns once Redis confirmed the subscription. Raises RedisError or OSError when
         Redis cannot be reached."""
@@ -157,7 +136,7 @@ class Hub:
             self.discard(name, listener)
             raise
 
-    def discard(self, name: str, listener: Listener) -> None:
+    def discard(self, name: str, listener: Any) -> None:
         """Remove ``listener``; the topic is left soon after its last listener (in one
         command for every topic left meanwhile: a mass disconnect sends one)."""
         topic = self.topics.get(name)
@@ -286,7 +265,7 @@ class listening:
 
     __slots__ = ("hub", "listener", "name", "wrap")
 
-    def __init__(self, name: str, listener: Listener, wrap: Callable[[bytes], Any]) -> None:
+    def __init__(self, name: str, listener: Any, wrap: Callable[[bytes], Any]) -> None:
         self.hub = hub()
         self.name, self.listener, self.wrap = name, listener, wrap
 

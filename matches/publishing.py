@@ -122,10 +122,10 @@ def _publish(sends: Sequence[tuple[str, dict[str, Any]]]) -> None:
     _publisher.run(functools.partial(pubsub.publish, sends), what)
 
 
-def publish_match_events(match_id: int, rows: Sequence[Mapping[str, Any]]) -> None:
+def publish_match_events(public_id: str, rows: Sequence[Mapping[str, Any]]) -> None:
     """Send a batch of stored event rows (seq, type, public, private) to the match."""
     if rows:
-        _send(match_topic(match_id), {"match_id": match_id, "events": list(rows)})
+        _send(match_topic(public_id), {"events": list(rows)})
 
 
 def publish_user_event(user_id: int, event: Mapping[str, Any]) -> None:

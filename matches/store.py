@@ -49,6 +49,7 @@ class Outbox:
     the users' notices, then the turn's tasks (``calls``)."""
 
     match_id: int
+    public_id: str  # the match's topic (``matches.publishing``)
     events: list[dict[str, Any]] = field(default_factory=list)
     seat_calls: list[Callable[[], None]] = field(default_factory=list)
     notices: list[tuple[list[int], dict[str, Any]]] = field(default_factory=list)
@@ -67,7 +68,7 @@ def publish(outbox: Outbox) -> None:
         # queued by ``calls`` go after them: ``publishing.batched``).
         with publishing.batched():
             if outbox.events:
-                publishing.publish_match_events(outbox.match_id, outbox.events)
+                publishing.publish_match_events(outbox.public_id, outbox.events)
             for call in outbox.seat_calls:
                 call()
             for user_ids, event in outbox.notices:
@@ -122,7 +123,7 @@ def persist(
     events = self_sufficient(before, state, events, None if finished else match.deadline)
     if finished and match.ranked:
         events = rate_at_end(match, state, events)  # ratings move in this transaction
-    outbox = Outbox(match.pk)
+    outbox = Outbox(match.pk, match.public_id)
     rows, texts = _event_rows(match, events, now, final=True)
     outbox.events.extend(event_row(r) for r in rows)
     logged = None
@@ -397,7 +398,7 @@ def _move_sql(events: int, action: bool, fields: tuple[str, ...]) -> str:
 
 def append_and_publish(match: Match, events: Sequence[Event]) -> list[MatchEvent]:
     """:func:`append` with an outbox of its own, published after commit."""
-    outbox = Outbox(match.pk)
+    outbox = Outbox(match.pk, match.public_id)
     rows = append(match, events, outbox)
     publish(outbox)
     return rows
@@ -419,7 +420,7 @@ def abort(match: Match, seats: Sequence[Seat], *, reason: str) -> None:
     match.finished_at = timezone.now()
     match.deadline = None
     match.on_turn = None
-    outbox = Outbox(match.pk)
+    outbox = Outbox(match.pk, match.public_id)
     append(match, [Event(MATCH_ABORTED, {"reason": reason})], outbox)
     match.save()
     outbox.notify(list(seat_users(seats).values()), MATCH_ABORTED, {"reason": reason})

@@ -43,9 +43,12 @@ async def _spectator(server: LiveServer, match_id: str) -> ClientConnection:
         server.ws_url,
         subprotocols=[websockets.Subprotocol("graphql-transport-ws")],
         max_queue=None,
+        open_timeout=TIMEOUT,
     )
     await conn.send(json.dumps({"type": "connection_init", "payload": {}}))
-    assert json.loads(await asyncio.wait_for(conn.recv(), TIMEOUT))["type"] == "connection_ack"
+    while (message := json.loads(await asyncio.wait_for(conn.recv(), TIMEOUT)))["type"] == "ping":
+        pass  # the server's keepalive may come first
+    assert message["type"] == "connection_ack", message
     events = {"query": MATCH_EVENTS, "variables": {"id": match_id, "after": 0}}
     await conn.send(json.dumps({"id": "e", "type": "subscribe", "payload": events}))
     await conn.send(json.dumps({"id": "c", "type": "subscribe", "payload": {"query": CLOCK}}))
