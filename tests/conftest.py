@@ -44,7 +44,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="session")
 def redis_url() -> str:
-    """The URL of the test Redis (Celery broker and Channels layer)."""
+    """The URL of the test Redis (Celery broker and live events)."""
     if not os.environ.get("REDIS_URL"):
         require_services("REDIS_URL is not set")
     return str(settings.REDIS_URL)
