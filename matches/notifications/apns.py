@@ -49,6 +49,9 @@ def provider_token(*, renew: bool = False) -> str:
     """The ES256 provider token, made again after 40 minutes (or when ``renew``)."""
     with _lock:
         made = _state.get("token_at", 0.0)
+        signer = (settings.APNS_TEAM_ID, settings.APNS_KEY_ID, settings.APNS_KEY)
+        if _state.get("signer") != signer:
+            _state.update(signer=signer, token=None)
         if renew or not _state.get("token") or time.time() - made > TOKEN_SECONDS:
             now = int(time.time())
             _state["token"] = jwt.encode(
@@ -62,10 +65,11 @@ def provider_token(*, renew: bool = False) -> str:
 
 
 def _client() -> httpx.Client:
+    ca_file = getattr(settings, "APNS_CA_FILE", "")
     client = _state.get("client")
-    if client is None:
+    if client is None or _state.get("ca_file") != ca_file:
+        _state["ca_file"] = ca_file
         context = ssl.create_default_context()
-        ca_file = getattr(settings, "APNS_CA_FILE", "")
         if ca_file:
             context.load_verify_locations(cafile=ca_file)
         # One HTTP/2 connection carries every notice (Apple asks providers to keep it).
@@ -74,6 +78,13 @@ def _client() -> httpx.Client:
         )
     assert isinstance(client, httpx.Client)
     return client
+
+
+def close_client() -> None:
+    """Close the process's connection to APNs (a new one is made when needed)."""
+    client = _state.pop("client", None)
+    if client is not None:
+        client.close()
 
 
 def aps_body(message: Message) -> dict[str, Any]:
