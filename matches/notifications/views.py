@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.views.decorators.csrf import csrf_exempt
 
 from matches.notifications.digest import unsubscribe, user_of_token
@@ -25,17 +26,17 @@ def unsubscribe_view(request: HttpRequest, token: str) -> HttpResponse:
     user_id = user_of_token(token)
     if user_id is None:
         return HttpResponse(
-            format_html(PAGE, format_html("<p>This link is broken or was changed.</p>")),
+            format_html(PAGE, mark_safe("<p>This link is broken or was changed.</p>")),
             status=404,
         )
     if request.method == "POST":
         unsubscribe(user_id)
         return HttpResponse(
-            format_html(PAGE, format_html("<p>Done: you will get no more digest e-mails.</p>"))
+            format_html(PAGE, mark_safe("<p>Done: you will get no more digest e-mails.</p>"))
         )
     if request.method not in ("GET", "HEAD"):
         return HttpResponse(status=405, headers={"Allow": "GET, HEAD, POST"})
-    form = format_html(
+    form = mark_safe(
         '<p>Stop the digest e-mails of your Rummy matches?</p><form method="post">'
         '<button type="submit" name="List-Unsubscribe" value="One-Click">'
         "Unsubscribe</button></form>"
