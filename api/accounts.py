@@ -27,6 +27,7 @@ from api.rejections import Rejection, rejection
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from api.notifications import NotificationSettings, PushDevice
     from api.ratings import Rating
 
 
@@ -49,6 +50,24 @@ class UserType:
         from api.ratings import user_ratings
 
         return await user_ratings(int(self.id))
+
+    @strawberry.field(description="Your push devices (the viewer's only: null for others).")
+    async def push_devices(
+        self, info: Info[Any, Any]
+    ) -> list[Annotated[PushDevice, strawberry.lazy("api.notifications")]] | None:
+        from api.notifications import viewer_devices
+
+        return await viewer_devices(info, int(self.id))
+
+    @strawberry.field(
+        description="Your notification settings (the viewer's only: null for others)."
+    )
+    async def notification_settings(
+        self, info: Info[Any, Any]
+    ) -> Annotated[NotificationSettings, strawberry.lazy("api.notifications")] | None:
+        from api.notifications import viewer_settings
+
+        return await viewer_settings(info, int(self.id))
 
     @classmethod
     async def resolve_reference(cls, id: strawberry.ID, **_: Any) -> UserType | None:
