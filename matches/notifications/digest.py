@@ -54,6 +54,11 @@ _SUBJECT = {
     "es": "Rummy: {n} partidas te esperan",
     "nl": "Rummy: {n} partijen wachten op je",
 }
+_SUBJECT_ONE = {
+    "en": "Rummy: a match waits for you",
+    "es": "Rummy: una partida te espera",
+    "nl": "Rummy: een partij wacht op je",
+}
 _SUBJECT_NEWS = {"en": "Rummy: news from your matches", "es": "Rummy: novedades de tus partidas",
                  "nl": "Rummy: nieuws uit je partijen"}  # fmt: skip
 _WAITING = {"en": "Your turn:", "es": "Te toca:", "nl": "Jij bent aan de beurt:"}
@@ -154,7 +159,12 @@ def send_digest(user_id: int, now: datetime) -> bool:
         if others:
             lines += [_ALSO[lang], *others, ""]
         lines.append(_FOOTER[lang].format(url=url))
-        subject = _SUBJECT[lang].format(n=len(waiting)) if waiting else _SUBJECT_NEWS[lang]
+        if not waiting:
+            subject = _SUBJECT_NEWS[lang]
+        elif len(waiting) == 1:
+            subject = _SUBJECT_ONE[lang]
+        else:
+            subject = _SUBJECT[lang].format(n=len(waiting))
         mail = EmailMessage(
             subject=subject,
             body="\n".join(lines) + "\n",

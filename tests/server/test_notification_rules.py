@@ -287,5 +287,5 @@ def test_a_digest_in_the_users_language(users: list[User], settings: Any) -> Non
 
     assert digest.send_due() == 1
     [sent] = mail.outbox
-    assert sent.subject == "Rummy: 1 partijen wachten op je"
+    assert sent.subject == "Rummy: een partij wacht op je"
     assert "Jij bent aan de beurt:" in sent.body and "Rummikub" in sent.body
