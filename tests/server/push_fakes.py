@@ -80,6 +80,7 @@ class FakeFcm:
         self.busy: dict[str, int] = {}  # token -> 429 answers still to give
         self.retry_after = "1"
         self.tokens_issued: set[str] = set()
+        self.attempts: list[tuple[str, float]] = []  # (token, when) of every send
         self.sent: list[Received] = []
         self.refused: list[tuple[int, str]] = []
         self._server = ThreadingHTTPServer(("127.0.0.1", self.port), self._handler())
@@ -88,6 +89,7 @@ class FakeFcm:
     def reset(self) -> None:
         self.registered.clear()
         self.busy.clear()
+        self.attempts.clear()
         self.sent.clear()
         self.refused.clear()
         self.retry_after = "1"
@@ -187,6 +189,7 @@ class FakeFcm:
                         400, _fcm_error(400, "INVALID_ARGUMENT", problem, "INVALID_ARGUMENT")
                     )
                 token = message["token"]
+                fake.attempts.append((token, time.monotonic()))
                 if fake.busy.get(token, 0) > 0:
                     fake.busy[token] -= 1
                     return self._answer(
