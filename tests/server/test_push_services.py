@@ -123,7 +123,9 @@ def test_fcm_gets_your_turn_with_the_public_match_id(fcm: FakeFcm, players: list
     assert row.status == DeliveryStatus.SENT and device.last_success_at is not None
 
 
-def test_fcm_unregistered_deletes_the_device(fcm: FakeFcm, players: list[User]) -> None:
+def test_fcm_unregistered_deletes_the_device(
+    fcm: FakeFcm, players: list[User], client: Any
+) -> None:
     match = started_match(players)
     device = devices.add_device(user=on_turn(match, players), platform="ANDROID", token="old")
     before = metrics.read().get(("fcm", "pruned"), 0)
@@ -134,6 +136,8 @@ def test_fcm_unregistered_deletes_the_device(fcm: FakeFcm, players: list[User]) 
     assert fcm.refused and fcm.refused[-1][0] == 404 and "UNREGISTERED" in fcm.refused[-1][1]
     assert not PushDevice.objects.filter(pk=device.pk).exists()
     assert metrics.read().get(("fcm", "pruned"), 0) == before + 1
+    scraped = client.get("/metrics").content.decode()
+    assert f'rummy_notifications_total{{channel="fcm",result="pruned"}} {before + 1}' in scraped
 
 
 def test_fcm_429_is_retried_after_its_retry_after(fcm: FakeFcm, players: list[User]) -> None:

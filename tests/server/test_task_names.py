@@ -35,7 +35,6 @@ def test_every_task_name_is_registered_where_its_code_lives() -> None:
 
 def test_the_names_the_services_queue_are_those_of_the_tasks() -> None:
     from matches import queueing
-
     from matches.notifications import dispatch
 
     names = {
