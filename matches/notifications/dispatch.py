@@ -114,7 +114,9 @@ def notice(
     prefs = prefs_for(user_id)
     if key is None:
         key = f"{kind}:{match.pk if match is not None else ''}:{turn if turn is not None else ''}"
-    email = kind != TEST and prefs.emails(kind) and _has_email(user_id)
+    why = skip or _why_not_pushed(kind, match.pk if match is not None else None, user_id, prefs)
+    # What the player watched as it happened is no news for their digest.
+    email = why != "watching" and kind != TEST and prefs.emails(kind) and _has_email(user_id)
     with transaction.atomic():
         try:
             with transaction.atomic():
@@ -127,12 +129,11 @@ def notice(
                     payload=dict(payload or {}),
                     created_at=now,
                     email_pending=email,
+                    skipped=why,
                 )
         except IntegrityError:
             return None
-        made.skipped = skip or _why_not_pushed(made, prefs)
         if made.skipped:
-            made.save(update_fields=["skipped"])
             return made
         queued = _deliveries(made, prefs, now)
         if not queued and not made.skipped:
@@ -147,12 +148,12 @@ def _has_email(user_id: int) -> bool:
     return get_user_model().objects.filter(pk=user_id).exclude(email="").exists()
 
 
-def _why_not_pushed(made: Notice, prefs: Prefs) -> str:
-    if not prefs.pushes(made.kind) and made.kind != TEST:
+def _why_not_pushed(kind: str, match_id: int | None, user_id: int, prefs: Prefs) -> str:
+    if not prefs.pushes(kind) and kind != TEST:
         return "off"
-    if made.kind in URGENT or prefs.while_watching or made.match_id is None:
+    if kind in URGENT or prefs.while_watching or match_id is None:
         return ""
-    if presence.watching(made.match_id, made.user_id):
+    if presence.watching(match_id, user_id):
         return "watching"
     return ""
 

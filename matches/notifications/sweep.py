@@ -1,6 +1,6 @@
 """The notifications' periodic work (beat's ``notifications.sweep``, every
 ``NOTIFY_SWEEP_SECONDS``): pushes whose quiet hours ended, deliveries whose task was
-lost, and the e-mail digests that are due.
+lost, the e-mail digests that are due, and notices older than a month.
 """
 
 from __future__ import annotations
@@ -13,13 +13,16 @@ from django.utils import timezone
 from matches.notifications.delivery import requeue
 from matches.notifications.digest import send_due
 from matches.notifications.dispatch import deliver_task
-from matches.notifications.models import Delivery, DeliveryStatus
+from matches.notifications.models import Delivery, DeliveryStatus, Digest, Notice
 from matches.queueing import send_all
 
 BATCH = 500
 # A queued delivery whose task has not claimed it this long after it was due was lost
 # (a flushed broker, a killed worker before the claim): queue it again.
 LOST_AFTER = timedelta(minutes=5)
+# Notices and digests are kept this long (the admin's history; a digest's count needs
+# only a day).
+KEEP = timedelta(days=30)
 
 
 def release_waiting(now: datetime) -> int:
@@ -62,10 +65,25 @@ def requeue_lost(now: datetime) -> int:
     return len(lost)
 
 
+def forget_old(now: datetime) -> int:
+    """Delete notices (with their deliveries) and digests older than ``KEEP`` (a batch):
+    a notice is made for every turn of a person, watched or not."""
+    old = now - KEEP
+    notices = list(
+        Notice.objects.filter(created_at__lt=old, email_pending=False)
+        .order_by()
+        .values_list("pk", flat=True)[:BATCH]
+    )
+    deleted, _ = Notice.objects.filter(pk__in=notices).delete()
+    Digest.objects.filter(sent_at__lt=old).delete()
+    return len(notices) if deleted else 0
+
+
 def sweep(now: datetime | None = None) -> dict[str, int]:
     now = now or timezone.now()
     return {
         "released": release_waiting(now),
         "requeued": requeue_lost(now),
         "digests": send_due(now),
+        "forgotten": forget_old(now),
     }

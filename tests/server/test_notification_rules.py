@@ -289,3 +289,19 @@ def test_a_digest_in_the_users_language(users: list[User], settings: Any) -> Non
     [sent] = mail.outbox
     assert sent.subject == "Rummy: een partij wacht op je"
     assert "Jij bent aan de beurt:" in sent.body and "Rummikub" in sent.body
+
+
+def test_notices_older_than_a_month_are_forgotten(users: list[User]) -> None:
+    match = started(users[0], users[1])
+    player = player_on_turn(match)
+    phone(player)
+    now = datetime(2026, 5, 1, tzinfo=UTC)
+    old = dispatch.notice(YOUR_TURN, user_id=player.pk, match=match, turn=1, now=now)
+    new = dispatch.notice(
+        YOUR_TURN, user_id=player.pk, match=match, turn=2, now=now + timedelta(days=20)
+    )
+    Notice.objects.update(email_pending=False)
+
+    assert sweep.forget_old(now + timedelta(days=31)) == 1
+    assert list(Notice.objects.values_list("pk", flat=True)) == [new.pk]  # type: ignore[union-attr]
+    assert old is not None and not Delivery.objects.filter(notice_id=old.pk).exists()
