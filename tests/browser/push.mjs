@@ -41,7 +41,7 @@ try {
   // The toggle: permission (granted by the context), subscription, device on the server.
   const toggle = page.getByTestId("push-toggle");
   await toggle.click(); // (a controlled checkbox: it turns on once the server has the device)
-  await page.waitForFunction(() => document.querySelector("[data-testid=push-toggle]")?.checked === true, null, { timeout: 20_000 })
+  await page.waitForFunction(() => document.querySelector("[data-testid=push-toggle]")?.checked === true, null, { timeout: 60_000 })
     .catch(async (e) => { throw new Error(e.message + ": " + (await page.locator(".push-toggle").textContent())); });
   const server = await page.evaluate(async () => {
     const call = async (query) => (await fetch("/graphql", {
@@ -67,7 +67,7 @@ try {
   const registrations = [];
   cdp.on("ServiceWorker.workerRegistrationUpdated", (e) => registrations.push(...e.registrations));
   await cdp.send("ServiceWorker.enable");
-  const until = Date.now() + 20_000;
+  const until = Date.now() + 60_000;
   while (!registrations.some((r) => r.scopeURL === BASE + "/") && Date.now() < until) await page.waitForTimeout(100);
   const registration = registrations.find((r) => r.scopeURL === BASE + "/");
   check(registration, "the service worker is registered: " + JSON.stringify(registrations));
@@ -75,11 +75,17 @@ try {
   await cdp.send("ServiceWorker.deliverPushMessage", {
     origin: BASE, registrationId: registration.registrationId, data: JSON.stringify(notice),
   });
-  const shown = await page.waitForFunction(async () => {
-    const found = await (await navigator.serviceWorker.ready).getNotifications();
-    return found.length ? found.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url })) : null;
-  }, null, { timeout: 20_000 });
-  const [note] = await shown.jsonValue();
+  let shown = [];
+  const showUntil = Date.now() + 60_000;
+  while (!shown.length && Date.now() < showUntil) {
+    shown = await page.evaluate(async () => {
+      const found = await (await navigator.serviceWorker.ready).getNotifications();
+      return found.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url }));
+    });
+    if (!shown.length) await page.waitForTimeout(100);
+  }
+  const [note] = shown;
+  check(note, "a notification is shown");
   check(note.title === "Your turn" && note.tag === "YOUR_TURN" && note.url === `/#/match/${matchId}`, "shown: " + JSON.stringify(note));
 
   // A click on it opens the match (the worker's notificationclick handler).
@@ -90,14 +96,14 @@ try {
     self.dispatchEvent(new NotificationEvent("notificationclick", { notification: n }));
   });
   const wanted = `#/match/${matchId}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   let opened = null;
   while (!opened && Date.now() < deadline) {
     opened = context.pages().find((p) => p.url().endsWith(wanted)) ?? null;
     if (!opened) await page.waitForTimeout(100);
   }
   check(opened, "the match opened: " + context.pages().map((p) => p.url()).join(", "));
-  await opened.getByTestId("hand").waitFor({ timeout: 20_000 });
+  await opened.getByTestId("hand").waitFor({ timeout: 60_000 });
   await shot(opened, "push");
   console.log(`ok push: toggle subscribed with the server's key, notice shown, click opened ${matchId}`);
 } finally {
