@@ -546,8 +546,14 @@ LOGGING = {
         },
     },
     "loggers": {
-        name: {"level": _TICK_LEVEL}
-        for name in ("celery.beat", "celery.app.trace", "celery.worker.strategy")
+        **{
+            name: {"level": _TICK_LEVEL}
+            for name in ("celery.beat", "celery.app.trace", "celery.worker.strategy")
+        },
+        # httpx logs every request's URL at INFO: a Web Push endpoint, an APNs device
+        # token in the path, secrets of the players' devices (matches.notifications).
+        "httpx": {"level": "WARNING"},
+        "httpcore": {"level": "WARNING"},
     },
     "root": {"handlers": ["console"], "level": _LOG_LEVEL},
 }

@@ -279,7 +279,9 @@ class _Counter(BaseHTTPRequestHandler):
         self.end_headers()
 
 
-def test_the_endpoint_is_checked_again_when_sending(players: list[User], settings: Any) -> None:
+def test_the_endpoint_is_checked_again_when_sending(
+    players: list[User], settings: Any, caplog: pytest.LogCaptureFixture
+) -> None:
     # given: a device added while local endpoints were allowed (a local push service)
     from py_vapid import Vapid02
 
@@ -325,6 +327,7 @@ def test_the_endpoint_is_checked_again_when_sending(players: list[User], setting
         assert _Counter.hits == 1
         second.refresh_from_db()
         assert second.status == DeliveryStatus.FAILED and "https" in second.error
+        assert "failed" in caplog.text and keys.endpoint not in caplog.text  # never logged
     finally:
         server.shutdown()
         server.server_close()
