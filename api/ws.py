@@ -64,6 +64,14 @@ class TransportWSHandler(BaseGraphQLTransportWSHandler[RequestContext, None]):
         KeyError, logged as an ERROR traceback for an ordinary disconnect."""
         self.operations.pop(id, None)
 
+    async def handle_connection_init(self, message: Any) -> None:
+        await super().handle_connection_init(message)
+        # Mobile networks drop idle connections; a graphql-transport-ws ping now and then
+        # keeps NAT entries and proxies open (uvicorn's own ping frames do not reach every
+        # proxy's idle timer). One timer of the process pings every acknowledged socket.
+        if self.connection_acknowledged and settings.WS_KEEPALIVE_SECONDS > 0:
+            _keepalive.add(cast(Any, self.websocket).ws_consumer)
+
     async def run_operation(self, operation: Operation[RequestContext, None]) -> None:
         current_operation.set(operation)  # this task's context only
         await super().run_operation(operation)
@@ -74,7 +82,6 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
     user_topic: str | None = None
     token_id: int | None = None
     context: RequestContext | None = None
-    keepalive_task: asyncio.Task[None] | None = None
     expiry: asyncio.TimerHandle | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -85,7 +92,12 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         self.sent_window = -1
         self.sent = 0
         self.send_lock = asyncio.Lock()
-        self.gone = asyncio.Event()  # disconnected: nothing waits for the budget
+        self.gone = False  # disconnected: nothing waits for the budget
+        self.gone_waiter: asyncio.Future[None] | None = None
+        if settings.FAST_PATHS:
+            # strawberry's queue of this socket's frames (it calls get and put_nowait), in
+            # a list rather than an asyncio.Queue: 2.7 KB less per socket (issue 31).
+            self.message_queue = cast(Any, pubsub.Inbox())
         self.hub: pubsub.Hub | None = None
         self.closing_task: asyncio.Task[None] | None = None
 
@@ -96,7 +108,7 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         that lags (handling earlier frames, waiting for Redis) does not count a burst of
         queued frames into one window and close a client that stayed under the limit
         (issue 14)."""
-        inbox: asyncio.Queue[Any] = asyncio.Queue(maxsize=INBOX_FRAMES)
+        inbox = pubsub.Inbox(INBOX_FRAMES)
 
         async def read() -> None:
             while True:
@@ -135,7 +147,7 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         """The hub's connection broke: no live events, revocations or bans can reach this
         socket any more. It closes with 4503 (the client reconnects after a pause, to a
         process whose Redis works)."""
-        if self.closing or self.gone.is_set():
+        if self.closing or self.gone:
             return
         log.warning("live events are unreachable (%s): closing the socket", reason)
         self.closing_task = asyncio.ensure_future(
@@ -156,7 +168,7 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         sender waits for the next window. Subscriptions (a hundred fast serverTime
         clocks, replays) slow down to the budget; nothing is dropped (issue 14)."""
         count, seconds = settings.RATE_LIMIT_WS_SENT_CONNECTION
-        if count > 0 and text_data is not None and not close and not self.gone.is_set():
+        if count > 0 and text_data is not None and not close and not self.gone:
             async with self.send_lock:
                 now = time.monotonic()
                 window = int(now // seconds)
@@ -164,7 +176,10 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
                     self.sent_window, self.sent = window, 0
                 if self.sent >= count:
                     with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self.gone.wait(), (window + 1) * seconds - now)
+                        if self.gone_waiter is None:
+                            self.gone_waiter = asyncio.get_running_loop().create_future()
+                        wait = (window + 1) * seconds - now
+                        await asyncio.wait_for(asyncio.shield(self.gone_waiter), wait)
                     self.sent_window, self.sent = window + 1, 0
                 self.sent += 1
         try:
@@ -173,7 +188,7 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
             # ASGI: a send on a closed connection raises an OSError (uvicorn's
             # ClientDisconnected). The client is gone, which is ordinary (a phone lost its
             # network): nothing to deliver, and the socket's shutdown cancels what streams.
-            self.gone.set()
+            self._gone()
             log.debug("a send after the client disconnected", exc_info=True)
 
     async def websocket_receive(self, message: WebSocketReceiveEvent) -> None:
@@ -181,18 +196,11 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         self.arrived = cast(Mapping[str, Any], message).get("arrived")
         await super().websocket_receive(message)
 
-    async def connect(self) -> None:
-        await super().connect()
-        # Mobile networks drop idle connections; a graphql-transport-ws ping now and then
-        # keeps NAT entries and proxies open (uvicorn's own ping frames do not reach every
-        # proxy's idle timer).
-        if settings.WS_KEEPALIVE_SECONDS > 0:
-            self.keepalive_task = asyncio.create_task(self._keepalive())
-
-    async def _keepalive(self) -> None:
-        while True:
-            await asyncio.sleep(settings.WS_KEEPALIVE_SECONDS)
-            await self.send(text_data='{"type":"ping"}')
+    def _gone(self) -> None:
+        self.gone = True
+        _keepalive.discard(self)
+        if self.gone_waiter is not None and not self.gone_waiter.done():
+            self.gone_waiter.set_result(None)
 
     async def get_context(self, request: Any, response: Any) -> RequestContext:
         client = self.scope.get("client") or ("", 0)
@@ -278,12 +286,46 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         await self._close(CLOSE_FORBIDDEN, "Token revoked")
 
     async def disconnect(self, code: int) -> None:
-        self.gone.set()
-        if self.keepalive_task is not None:
-            self.keepalive_task.cancel()
+        self._gone()
         if self.expiry is not None:
             self.expiry.cancel()
         await super().disconnect(code)
+
+
+class _Keepalive:
+    """Every socket of the process gets a ``ping`` each WS_KEEPALIVE_SECONDS from one
+    timer (a task per socket was about 1.5 KB of each idle socket, issue 31)."""
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None  # a process runs one (tests: many)
+        self.sockets: set[GraphQLConsumer] = set()
+        self.pinging: set[asyncio.Task[None]] = set()
+        self.timer: asyncio.TimerHandle | None = None
+
+    def add(self, socket: GraphQLConsumer) -> None:
+        if self.loop is not asyncio.get_running_loop():
+            self.loop, self.sockets, self.timer = asyncio.get_running_loop(), set(), None
+        self.sockets.add(socket)
+        if self.timer is None:
+            self.timer = asyncio.get_running_loop().call_later(
+                settings.WS_KEEPALIVE_SECONDS, self._tick
+            )
+
+    def discard(self, socket: GraphQLConsumer) -> None:
+        self.sockets.discard(socket)
+
+    def _tick(self) -> None:
+        self.timer = None
+        loop = asyncio.get_running_loop()
+        for socket in list(self.sockets):
+            task = loop.create_task(socket.send(text_data='{"type":"ping"}'))
+            self.pinging.add(task)
+            task.add_done_callback(self.pinging.discard)
+        if self.sockets:
+            self.timer = loop.call_later(settings.WS_KEEPALIVE_SECONDS, self._tick)
+
+
+_keepalive = _Keepalive()
 
 
 def _is_object(text: str) -> bool:

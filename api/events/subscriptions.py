@@ -24,10 +24,11 @@ from api.events.mapping import match_event
 from api.events.match_events import MatchEvent
 from api.events.notices import UserEvent, user_event
 from api.limits import ahit
-from api.matches.calls import ws_call
+from api.matches.calls import not_found, ws_call
 from api.ws import current_operation
 from config.pubsub import USER_EVENT, Inbox, listening, match_topic, user_topic
 from matches import selectors
+from matches.errors import MatchNotFound
 from matches.models import Match as MatchRow
 from matches.presence import attending
 
@@ -101,7 +102,10 @@ class MatchSubscription:
         if after is not None and after < 0:
             raise bad_input("after is a seq the client saw (0 or more)")
         ws, direct, last = info.context["ws"], _direct(info), after or 0
-        selectors.match_lookup(match_id)  # a malformed id is NOT_FOUND before any topic
+        try:
+            selectors.match_lookup(match_id)  # a malformed id is NOT_FOUND before any topic
+        except MatchNotFound as exc:
+            raise not_found(str(exc)) from None
         username = user.get_username() if user is not None else None
         async with listening(match_topic(match_id), Inbox(), live.rows_of) as rows_live:
             pk, seat, (rows, resync, done) = await ws_call(
