@@ -94,10 +94,6 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         self.send_lock = asyncio.Lock()
         self.gone = False  # disconnected: nothing waits for the budget
         self.gone_waiter: asyncio.Future[None] | None = None
-        if settings.FAST_PATHS:
-            # strawberry's queue of this socket's frames (it calls get and put_nowait), in
-            # a list rather than an asyncio.Queue: 2.7 KB less per socket (issue 31).
-            self.message_queue = cast(Any, pubsub.Inbox())
         self.hub: pubsub.Hub | None = None
         self.closing_task: asyncio.Task[None] | None = None
 
