@@ -1,9 +1,6 @@
 """The GraphQL websocket consumer: graphql-transport-ws only, authenticated at
-connection_init, closed when its token is revoked, and limited in message size and rate.
-
-Live events reach it through the process's pub/sub hub (``config.pubsub``), not through
-a Channels layer: the consumer listens to its user's topic for revocations and watches
-the hub, whose broken connection closes the socket with 4503.
+connection_init, closed when its token is revoked (its user's topic, ``config.pubsub``)
+or when the pub/sub hub's connection breaks (4503), and limited in message size and rate.
 """
 
 from __future__ import annotations
@@ -140,9 +137,8 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         await handler(message)
 
     def lost(self, reason: str) -> None:
-        """The hub's connection broke: no live events, revocations or bans can reach this
-        socket any more. It closes with 4503 (the client reconnects after a pause, to a
-        process whose Redis works)."""
+        """The hub's connection broke: nothing live can reach this socket. It closes with
+        4503 (the client reconnects after a pause, to a process whose Redis works)."""
         if self.closing or self.gone:
             return
         log.warning("live events are unreachable (%s): closing the socket", reason)
@@ -194,7 +190,7 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
 
     def _gone(self) -> None:
         self.gone = True
-        _keepalive.discard(self)
+        _keepalive.sockets.discard(self)
         if self.gone_waiter is not None and not self.gone_waiter.done():
             self.gone_waiter.set_result(None)
 
@@ -289,36 +285,31 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
 
 
 class _Keepalive:
-    """Every socket of the process gets a ``ping`` each WS_KEEPALIVE_SECONDS from one
-    timer (a task per socket was about 1.5 KB of each idle socket, issue 31)."""
+    """One timer of the process (of its loop: tests run many) pings every acknowledged
+    socket each WS_KEEPALIVE_SECONDS (a task per socket was about 1.5 KB of each idle
+    socket, issue 31)."""
 
-    def __init__(self) -> None:
-        self.loop: asyncio.AbstractEventLoop | None = None  # a process runs one (tests: many)
-        self.sockets: set[GraphQLConsumer] = set()
-        self.pinging: set[asyncio.Task[None]] = set()
-        self.timer: asyncio.TimerHandle | None = None
+    loop: asyncio.AbstractEventLoop | None = None
+    timer: asyncio.TimerHandle | None = None
+    sockets: set[GraphQLConsumer] = set()
+    pinging: set[asyncio.Task[None]] = set()
 
     def add(self, socket: GraphQLConsumer) -> None:
-        if self.loop is not asyncio.get_running_loop():
-            self.loop, self.sockets, self.timer = asyncio.get_running_loop(), set(), None
+        if self.loop is not (loop := asyncio.get_running_loop()):
+            self.loop, self.sockets, self.timer = loop, set(), None
         self.sockets.add(socket)
-        if self.timer is None:
-            self.timer = asyncio.get_running_loop().call_later(
-                settings.WS_KEEPALIVE_SECONDS, self._tick
-            )
-
-    def discard(self, socket: GraphQLConsumer) -> None:
-        self.sockets.discard(socket)
+        self.timer = self.timer or loop.call_later(settings.WS_KEEPALIVE_SECONDS, self._tick)
 
     def _tick(self) -> None:
-        self.timer = None
-        loop = asyncio.get_running_loop()
+        assert self.loop is not None
         for socket in list(self.sockets):
-            task = loop.create_task(socket.send(text_data='{"type":"ping"}'))
-            self.pinging.add(task)
-            task.add_done_callback(self.pinging.discard)
+            self.pinging.add(
+                ping := self.loop.create_task(socket.send(text_data='{"type":"ping"}'))
+            )
+            ping.add_done_callback(self.pinging.discard)
+        self.timer = None
         if self.sockets:
-            self.timer = loop.call_later(settings.WS_KEEPALIVE_SECONDS, self._tick)
+            self.timer = self.loop.call_later(settings.WS_KEEPALIVE_SECONDS, self._tick)
 
 
 _keepalive = _Keepalive()

@@ -66,10 +66,9 @@ def publish(messages: Sequence[tuple[str, Any]]) -> None:
 
 
 class Inbox:
-    """A listener whose messages one task reads in order (``async for``, or ``get``); also
-    a socket's queue of frames, bounded by ``limit`` (``put`` waits for room). One list
-    and a waiting future at most: an asyncio.Queue holds four deques and an Event, about
-    2.7 KB for each idle socket (issue 31)."""
+    """A listener whose messages one task reads in order (``async for``, ``get``); also a
+    socket's frames, bounded by ``limit`` (``put`` waits): a list and a future, where an
+    asyncio.Queue holds four deques and an Event (2.7 KB per idle socket, issue 31)."""
 
     __slots__ = ("items", "limit", "putter", "waiter")
 
@@ -135,9 +134,8 @@ class Hub:
         self._sweeper: asyncio.Task[None] | None = None
 
     async def add(self, name: str, listener: Any, wrap: Callable[[bytes], Any]) -> None:
-        """Add ``listener`` to topic ``name``, subscribing first if this process has not;
-        returns once Redis confirmed the subscription. Raises RedisError or OSError when
-        Redis cannot be reached."""
+        """Add ``listener`` to topic ``name`` once Redis confirmed the subscription. Raises
+        RedisError or OSError when Redis cannot be reached."""
         topic = self.topics.get(name)
         if topic is None:
             topic = self.topics[name] = _Topic(asyncio.get_running_loop().create_future(), wrap)
@@ -198,10 +196,7 @@ class Hub:
         # No retries: a broken connection is reported (lost), never silently replaced,
         # since messages published meanwhile would be missing without a word.
         client = redis.asyncio.Redis.from_url(
-            self.url,
-            retry=Retry(NoBackoff(), 0),
-            socket_connect_timeout=SEND_TIMEOUT,
-            socket_timeout=SEND_TIMEOUT,
+            self.url, retry=Retry(NoBackoff(), 0), socket_timeout=SEND_TIMEOUT
         )
         self._pubsub = client.pubsub()
         self._unconfirmed = {
@@ -250,8 +245,7 @@ class Hub:
         for watcher in list(self.watchers):
             watcher.lost(reason)
 
-    async def close(self) -> None:
-        """Stop reading and close the connection (tests; a web process simply exits)."""
+    async def close(self) -> None:  # tests: a web process simply exits
         reader, self._reader, self._pubsub = self._reader, None, None
         if reader is not None:
             reader.cancel()
@@ -280,8 +274,7 @@ def hub() -> Hub:
 
 class listening:
     """``async with listening(topic, listener, wrap):`` the listener takes the topic's
-    messages while the block runs (a class, not an async generator: a cancelled or
-    abandoned block never leaves a generator to finalize)."""
+    messages in the block (a class: no async generator left to finalize)."""
 
     __slots__ = ("hub", "listener", "name", "wrap")
 

@@ -1,11 +1,7 @@
-"""A match's events in a web process (issue 31): each stored event built once per view
-(:func:`event`: the spectators' view, or a seat's own when the event has a private part
-for it) and, on the fast path, executed and encoded once per view and query (:func:`text`,
-:class:`Direct`): the same text goes to every socket of that view, with only its operation
-id added. Live events and replayed ones alike (a match's subscribers start together and
-replay its first events). The plain path (``settings.FAST_PATHS`` off) yields the shared
-typed event to strawberry, which executes and encodes it per subscriber as it does any
-subscription.
+"""A match's events in a web process (issue 31), live or replayed: each built once per view
+(:func:`event`: the spectators', or a seat's own when the event has a private part for
+it) and, on the fast path, executed and encoded once per view and query (:func:`text`,
+:class:`Direct`); the plain path (``FAST_PATHS`` off) yields the shared event to strawberry.
 """
 
 from __future__ import annotations

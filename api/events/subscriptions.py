@@ -1,11 +1,8 @@
 """The two subscriptions (API.md): a match's events (``matchEvents``) and the viewer's
-notifications (``myEvents``), from the process's pub/sub hub (``config.pubsub``).
-
-A match's subscription listens to the match's topic first, then reads what is stored,
-then passes on live events: an event committed in between is both stored and live, and
-the seq check drops the second copy; a gap is read from the log. Each event is made once
-per view in the process (``api.events.live``); with ``settings.FAST_PATHS`` its ``next``
-message is executed and encoded once per view and query, and sent from here.
+notifications (``myEvents``), from the process's pub/sub hub (``config.pubsub``). A match's
+subscription listens to its topic first, then reads what is stored, then passes on live
+events (``api.events.live``): an event committed in between is both stored and live, the
+seq check drops the second copy, and a gap is read from the log.
 """
 
 from __future__ import annotations
