@@ -43,7 +43,7 @@ async def _spectator(server: LiveServer, match_id: str) -> ClientConnection:
         server.ws_url,
         subprotocols=[websockets.Subprotocol("graphql-transport-ws")],
         max_queue=None,
-        open_timeout=TIMEOUT,
+        open_timeout=None,  # a loaded machine answers a burst late: pytest's timeout bounds it
     )
     await conn.send(json.dumps({"type": "connection_init", "payload": {}}))
     while (message := json.loads(await asyncio.wait_for(conn.recv(), TIMEOUT)))["type"] == "ping":
@@ -73,9 +73,9 @@ async def test_a_mass_disconnect_ends_every_subscription_cleanly(
         (await new_match(players[2 * n], [players[2 * n + 1]]))["id"] for n in range(MATCHES)
     ]
     sockets: list[ClientConnection] = []
-    for start in range(0, SOCKETS, 100):  # a hundred at a time: a burst, not a flood
+    for start in range(0, SOCKETS, 50):  # fifty at a time: a burst, not a flood
         sockets += await asyncio.gather(
-            *(_spectator(server, matches[i % MATCHES]) for i in range(start, start + 100))
+            *(_spectator(server, matches[i % MATCHES]) for i in range(start, start + 50))
         )
     assert len(_match_topics(client) - before) == MATCHES
 
