@@ -23,6 +23,7 @@ from matches.selectors import MatchView
 
 if TYPE_CHECKING:
     from api.accounts import UserType
+    from api.events import MatchEvent
     from api.ratings import RatingChange
     from api.rule_options import RuleOption
 
@@ -534,8 +535,19 @@ class Play:
 class ReplayEvent:
     seq: int
     type: str
-    payload: JSON
+    payload: JSON = strawberry.field(
+        deprecation_reason="Use `event` (the typed event) and `hands`."
+    )
     private: JSON = strawberry.field(description="Per seat (keys are seat indexes).")
+    event: Annotated[MatchEvent, strawberry.lazy("api.events")] = strawberry.field(
+        description="The event as a spectator saw it, typed (as matchEvents sends it)."
+    )
+    hands: list[list[Card] | None] = strawberry.field(
+        description=(
+            "Per seat: its whole hand after this event, when the event changed it "
+            "(null: unchanged)."
+        )
+    )
 
 
 @strawberry.type(description="A match that is over, with full information.")
@@ -552,6 +564,25 @@ class Replay:
     outcome: JSON | None
 
 
+def replay_event(match_id: object, seats: int, e: Mapping[str, Any]) -> ReplayEvent:
+    """A replay's event: as stored, typed (the public part), and each seat's hand."""
+    from api.events import match_event
+
+    private: dict[str, Any] = e["private"]
+    typed = match_event(
+        {"seq": e["seq"], "type": e["type"], "matchId": match_id, "payload": e["payload"]}
+    )
+    hands = [private.get(str(i), {}).get("myHand") for i in range(seats)]
+    return ReplayEvent(
+        seq=e["seq"],
+        type=e["type"],
+        payload=e["payload"],
+        private=JSON(private),
+        event=typed,
+        hands=[cards(h) if h is not None else None for h in hands],
+    )
+
+
 def replay(data: Mapping[str, Any]) -> Replay:
     return Replay(
         match_id=strawberry.ID(str(data["matchId"])),
@@ -559,10 +590,7 @@ def replay(data: Mapping[str, Any]) -> Replay:
         status=MatchStatus(data["status"]),
         options=data["options"],
         seats=[seat(data["matchId"], s) for s in data["seats"]],
-        events=[
-            ReplayEvent(seq=e["seq"], type=e["type"], payload=e["payload"], private=e["private"])
-            for e in data["events"]
-        ],
+        events=[replay_event(data["matchId"], len(data["seats"]), e) for e in data["events"]],
         actions=data["actions"],
         hands=[cards(h) for h in data["hands"]],
         winners=data["winners"],
