@@ -34,6 +34,9 @@ export const SUIT_SYMBOL: Record<Suit, string> = { S: "♠", H: "♥", D: "♦",
 export const CARD_COLOUR: Record<Suit, string> = { S: "#1b1b1b", H: "#c62828", D: "#c62828", C: "#1b1b1b" };
 export const TILE_COLOUR: Record<Suit, string> = { S: "#1b1b1b", H: "#c62828", D: "#e07000", C: "#1565c0" };
 
+// Rummikub colours are also told apart by shape (for players who do not see the colours).
+export const TILE_SHAPE: Record<Suit, string> = { S: "■", H: "●", D: "▲", C: "◆" };
+
 export function rankLabel(rank: number | null, numbers: boolean): string {
   if (rank === null) return "";
   return numbers ? String(rank) : (RANK_NAMES[rank] ?? String(rank));
