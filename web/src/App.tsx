@@ -3,7 +3,6 @@ import { errorText, gql, getToken, setToken, useConnection } from "./api";
 import { LOGIN, LOGOUT, ME, REGISTER } from "./ops";
 import { Lobby } from "./Lobby";
 import { MatchPage } from "./MatchPage";
-import { ReplayPage } from "./ReplayPage";
 import { getLang, serverText, setLang, t, type Lang } from "./i18n";
 import { followUserEvents } from "./userEvents";
 import { Menu } from "./Menu";
@@ -11,6 +10,8 @@ import { applySettings } from "./settings";
 
 // The rules pages are long texts in three languages: loaded when first opened.
 const RulesPage = lazy(() => import("./RulesPage"));
+// So is the replay of a finished match.
+const ReplayPage = lazy(() => import("./ReplayPage"));
 applySettings();
 
 function useHash(): string {
@@ -77,7 +78,7 @@ export function App() {
         ) : route[0] === "match" && route[1] ? (
           <MatchPage key={route[1]} matchId={decodeURIComponent(route[1])} invite={route[2] ? decodeURIComponent(route[2]) : null} me={user} />
         ) : route[0] === "replay" && route[1] ? (
-          <ReplayPage matchId={decodeURIComponent(route[1])} />
+          <Suspense fallback={<div className="panel">{t("loading")}</div>}><ReplayPage matchId={decodeURIComponent(route[1])} /></Suspense>
         ) : (
           <Lobby me={user} />
         )}

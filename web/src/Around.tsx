@@ -139,6 +139,15 @@ export function Ending({ match, ratings, abortReason }: { match: M; ratings: Mat
   const rounds = (match.rounds as Record<string, unknown>[]) ?? [];
   const showRatings = match.ranked && match.status === "FINISHED";
   const aborted = match.status === "ABORTED";
+  if (aborted && match.round === 0) {
+    return (
+      <section className="panel ending" data-testid="result">
+        <h2>{t("matchAborted")}</h2>
+        <p data-testid="abort-reason">{t("abortedBecause", { reason: abortReason ?? t("abort_unknown") })}</p>
+        <a href="#/">{t("back")}</a>
+      </section>
+    );
+  }
   return (
     <section className="panel ending" data-testid="result">
       <h2>{aborted ? t("matchAborted") : t("matchOver")}</h2>

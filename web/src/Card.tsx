@@ -5,7 +5,8 @@ import { cardAria } from "./names";
 
 /**
  * A card's face. Standalone (piles, the log) it is an image named for screen readers
- * ("7 of spades", "red 11"); inside a card button (`decorative`) the button has the name.
+ * ("7 of spades", "red 11"); inside a card button (`decorative`) the button is named by
+ * its hidden text instead (an aria-label would not contain the face's visible "Q♣").
  */
 export function CardFace({ code, tiles, small, decorative }: { code: string; tiles: boolean; small?: boolean; decorative?: boolean }) {
   const p = parseCard(code);
@@ -46,10 +47,10 @@ export function DraggableCard(props: {
       }}
       {...listeners}
       {...attributes}
-      aria-label={cardAria(props.code, props.tiles)}
       aria-pressed={props.selected}
     >
       <CardFace code={props.code} tiles={props.tiles} decorative />
+      <span className="sr">{cardAria(props.code, props.tiles)}</span>
     </button>
   );
 }

@@ -6,7 +6,7 @@ import type { CheckQuery, DrawSource, MatchFieldsFragment } from "./gql/graphql"
 import { CardFace, DraggableCard } from "./Card";
 import { placeCard, played, rackOrder, reorder, sameTable, SeqTracker, splitMeld, type Draft, type Place, type Target } from "./draft";
 import { annotateJokers, sortByRank, sortBySuit } from "./cards";
-import { serverText, t, tEnum } from "./i18n";
+import { getLang, serverText, t, tEnum } from "./i18n";
 import { rulesetTitle } from "./Lobby";
 import { mergeRatings, readRatings, writeRatings, type MatchRatings } from "./ratings";
 import { onUserEvent } from "./userEvents";
@@ -222,7 +222,9 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
       fail(e);
     }
   };
-  const reason = (code: unknown, message: string | null | undefined) => namedInText(serverText("rej", code ? String(code) : null, message), tiles);
+  // A refusal in the viewer's language; an invalid meld by its reason (see meldText).
+  const reason = (code: unknown, message: string | null | undefined, meld?: { reason?: string | null; missingCard?: string | null }) =>
+    meld?.reason && tEnum("meld", meld.reason) ? meldText(meld.reason, message, meld.missingCard, tiles) : namedInText(serverText("rej", code ? String(code) : null, message), tiles);
 
   // My draft's jokers show what they stand for as soon as their meld checks valid.
   const shownTable = draft
@@ -317,7 +319,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
     try {
       const r = await fn();
       if (r.__typename === "Rejection") {
-        setStatus(reason(r.code, r.message));
+        setStatus(reason(r.code, r.message, r as { reason?: string | null; missingCard?: string | null }));
         if (commitTry) play("invalid");
       } else if (r.__typename === "Match") {
         // The turn goes on from the server's new table (classic rummy: meld after meld).
@@ -381,14 +383,15 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
 
   // What the events say: the log, each seat's last move, the cards placed since my turn.
   const seatsForNames = match?.seats ?? [];
-  const entries = useMemo(() => events.map((e) => describe(e, seatsForNames, tiles)).filter((e): e is Entry => e !== null), [events, match?.seats]);
-  const last = useMemo(() => lastMoves(events, seatsForNames, tiles), [events, match?.seats]);
+  // (Log lines name bots in the viewer's language: read again when it changes.)
+  const entries = useMemo(() => events.map((e) => describe(e, seatsForNames, tiles)).filter((e): e is Entry => e !== null), [events, match?.seats, getLang()]);
+  const last = useMemo(() => lastMoves(events, seatsForNames, tiles), [events, match?.seats, getLang()]);
   const marks = useMemo(() => placedSinceMyTurn(events, match?.mySeat), [events, match?.mySeat]);
   const expiry = useMemo(() => expiryOf(events, match?.mySeat), [events, match?.mySeat]);
 
   // Seconds left, never shown above the turn's allowance (the deadline may carry a grace).
   const deadline = match?.turn?.deadline && match.status === "ACTIVE"
-    ? Math.max(0, Math.min(match.turnSeconds ?? Infinity, Math.ceil((Date.parse(match.turn.deadline) - now) / 1000)))
+    ? Math.max(0, Math.min(match.turnSeconds ?? (match.correspondenceHours ? match.correspondenceHours * 3600 : Infinity), Math.ceil((Date.parse(match.turn.deadline) - now) / 1000)))
     : null;
   const low = deadline !== null && lowTime(deadline, match?.turnSeconds);
   // A warning sound once per turn of mine when time runs low.
@@ -426,7 +429,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
       <div className={`match${tiles ? " rk" : ""}`} data-last-seq={seq.current.last} data-events={events.map((e) => e.seq).join(",")}>
         <div className="bar">
           <a href="#/">← {t("lobby")}</a>
-          <span className="title">{rulesetTitle(match.ruleset)} · {t("round", { n: match.round })}{match.ranked ? ` · ${t("rankedMatch")}` : ""}</span>
+          <span className="title">{rulesetTitle(match.ruleset)}{match.round > 0 ? ` · ${t("round", { n: match.round })}` : ""}{match.ranked ? ` · ${t("rankedMatch")}` : ""}</span>
           {deadline !== null && (
             <span className={`deadline${low ? " urgent" : ""}`} data-testid="deadline" data-seconds={deadline} {...(low ? { "data-low": "" } : {})}
               role="timer" aria-label={t("timeLeftOf", { time: formatDuration(deadline), name: onTurnName })}>{formatDuration(deadline)}</span>
@@ -436,7 +439,10 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
 
         {seated && match.status === "ACTIVE" && !settings.tourDone && <Tour tiles={tiles} />}
 
-        {waiting ? (
+        {match.status === "ABORTED" && match.round === 0 ? (
+          // Aborted before its deal: nothing was played, only why.
+          <Ending match={match} ratings={ratings} abortReason={abortOf(events)} />
+        ) : waiting ? (
           <>
             <WaitingRoom match={match} seated={seated} invite={invite} inviteLink={inviteLink} reload={setMatch} setStatus={(text, tone) => setStatus(text, tone)} />
             <p role="status" className={`status ${status.tone}`}>{status.text}</p>
@@ -533,8 +539,8 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
                   <Hand canEdit={canEdit} onTap={() => tapTarget({ zone: "hand" })}>
                     <div className="hand-head">
                       <span>{t("hand")} ({hand.length})</span>
-                      <button type="button" className="ghost" aria-label={t("sortRank")} title={t("sortRank")} disabled={!legal?.canUpdateRackOrder} onClick={() => saveRack(sortByRank(hand))}>777</button>
-                      <button type="button" className="ghost" aria-label={t("sortSuit")} title={t("sortSuit")} disabled={!legal?.canUpdateRackOrder} onClick={() => saveRack(sortBySuit(hand))}>789</button>
+                      <button type="button" className="ghost" title={t("sortRank")} disabled={!legal?.canUpdateRackOrder} onClick={() => saveRack(sortByRank(hand))}>777<span className="sr"> {t("sortRank")}</span></button>
+                      <button type="button" className="ghost" title={t("sortSuit")} disabled={!legal?.canUpdateRackOrder} onClick={() => saveRack(sortBySuit(hand))}>789<span className="sr"> {t("sortSuit")}</span></button>
                     </div>
                     <div className="cards">
                       {hand.map((code, i) => (
@@ -582,12 +588,19 @@ function Meld({ index, invalid, fits, tiles, codes, putHere, onTap, children }: 
   );
 }
 
-/** Why a meld is invalid: in English the server's text (its card codes named as shown),
- * in the other languages the text of its reason code, with the missing card. */
 function MeldReason({ check, tiles }: { check: CheckQuery["checkMelds"][number]; tiles: boolean }) {
-  const text = namedInText(serverText("meld", check.reason ?? check.code, check.message), tiles);
-  const named = check.message && serverText("meld", check.reason ?? check.code, check.message) === check.message;
-  return <>{text}{check.missingCard && !named ? ` — ${t("missingCard", { card: cardText(check.missingCard, tiles) })}` : ""}</>;
+  return <>{meldText(check.reason ?? check.code, check.message, check.missingCard, tiles)}</>;
+}
+
+/**
+ * Why a meld is invalid, in the viewer's language: the text of its reason code (the
+ * server's English names cards and suits by code), with the missing card named as shown;
+ * a reason the client has no text for shows the server's text, its card codes named.
+ */
+function meldText(reason: string | null | undefined, message: string | null | undefined, missing: string | null | undefined, tiles: boolean): string {
+  const known = tEnum("meld", reason);
+  const text = known ?? namedInText(serverText("meld", reason, message), tiles);
+  return missing && known ? `${text} — ${t("missingCard", { card: cardText(missing, tiles) })}` : text;
 }
 
 function NewMeld({ onTap }: { onTap: () => void }) {

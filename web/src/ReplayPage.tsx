@@ -3,7 +3,7 @@ import { gql } from "./api";
 import { REPLAY } from "./ops";
 import type { ReplayQuery } from "./gql/graphql";
 import { CardFace } from "./Card";
-import { t, tEnum } from "./i18n";
+import { getLang, t, tEnum } from "./i18n";
 import { rulesetTitle } from "./Lobby";
 import { groupMoves, seatLabel, tableAt, type Entry, type Ev, type Move } from "./moves";
 import { EntryView } from "./TableParts";
@@ -16,7 +16,7 @@ const meldCodes = (cards: { code: string; represents?: string | null }[]) =>
  * A finished match move by move (from its typed events): the moves listed by round and
  * turn, a slider and autoplay, the table after each move and every seat's hand then.
  */
-export function ReplayPage({ matchId }: { matchId: string }) {
+export default function ReplayPage({ matchId }: { matchId: string }) {
   const [replay, setReplay] = useState<R | null | undefined>(undefined);
   const [step, setStep] = useState(0);
   const [playing, setPlaying] = useState(false);
@@ -24,7 +24,7 @@ export function ReplayPage({ matchId }: { matchId: string }) {
     gql(REPLAY, { id: matchId }).then((d) => setReplay(d.replay), () => setReplay(null));
   }, [matchId]);
   const events: Ev[] = useMemo(() => (replay?.events ?? []).map((e) => e.event), [replay]);
-  const moves = useMemo(() => (replay ? groupMoves(events, replay.seats, replay.ruleset === "rummikub" || !!replay.options?.number_values) : []), [replay, events]);
+  const moves = useMemo(() => (replay ? groupMoves(events, replay.seats, replay.ruleset === "rummikub" || !!replay.options?.number_values) : []), [replay, events, getLang()]);
   const last = Math.max(0, moves.length - 1);
 
   // Autoplay: one move a second, stopping at the end.
@@ -104,7 +104,7 @@ export function ReplayPage({ matchId }: { matchId: string }) {
         <aside className="side">
           <section className="panel move-list" aria-labelledby="move-list-title">
             <h2 id="move-list-title">{t("moves")}</h2>
-            <ol ref={list} data-testid="move-list">
+            <ol ref={list} data-testid="move-list" tabIndex={0} aria-labelledby="move-list-title">
               {rounds.map((r) => (
                 <li key={r} className="round">
                   <h3>{t("roundTitle", { n: r })}</h3>

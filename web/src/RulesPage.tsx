@@ -8,7 +8,9 @@ import { rulesDoc, type RulesName } from "./rulesText";
 export default function RulesPage({ name }: { name: string }) {
   const which = (RULES_PAGES.includes(name) ? name : "robbers") as RulesName;
   const doc = rulesDoc(which, getLang());
-  useEffect(() => window.scrollTo(0, 0), [which]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [which]);
   return (
     <article className="panel rules" data-testid="rules" data-ruleset={which} lang={getLang()}>
       <nav className="row rules-nav" aria-label={t("howToPlay")}>

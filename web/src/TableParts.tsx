@@ -54,15 +54,19 @@ export function Seats({ match, tiles, last, clock, lowClock }: { match: M; tiles
   );
 }
 
+/** What a log line is about, for its data-kind: laid (a play), drew, discarded... */
+const entryKind = (e: Entry) => (/^log_(laid|opened)/.test(e.key) ? "laid" : e.key.replace(/^log_/, ""));
+
 export function MoveLog({ entries, tiles }: { entries: Entry[]; tiles: boolean }) {
   const shown = entries.slice(-60).reverse();
   return (
     <section className="panel move-log" data-testid="move-log" aria-labelledby="move-log-title">
       <h2 id="move-log-title">{t("moves")}</h2>
       {shown.length === 0 ? <p className="muted">{t("noMoves")}</p> : (
-        <ol aria-live="polite" aria-relevant="additions">
+        <ol aria-live="polite" aria-relevant="additions" tabIndex={0} aria-labelledby="move-log-title">
           {shown.map((e) => (
-            <li key={e.seq} data-seq={e.seq} className={e.end ? "end" : e.seat === null ? "note" : ""}><EntryView entry={e} tiles={tiles} /></li>
+            <li key={e.seq} data-seq={e.seq} data-seat={e.seat ?? undefined} data-kind={entryKind(e)} data-cards={e.cards?.join(" ")}
+              className={e.end ? "end" : e.seat === null ? "note" : ""}><EntryView entry={e} tiles={tiles} /></li>
           ))}
         </ol>
       )}

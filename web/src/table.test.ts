@@ -87,6 +87,7 @@ describe("time", () => {
     expect(formatDuration(80)).toBe("1 min 20 s");
     expect(formatDuration(120)).toBe("2 min");
     expect(formatDuration(86_399)).toBe("23 h 59 min");
+    expect(formatDuration(86_400)).toBe("24 h");
     expect(formatDuration(3 * 86_400 + 7200)).toBe("3 d 2 h");
   });
 

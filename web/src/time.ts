@@ -1,4 +1,5 @@
-// Durations as a person reads them: "45 s", "1 min 20 s", "23 h 59 min", "2 d 3 h".
+// Durations as a person reads them: "45 s", "1 min 20 s", "23 h 59 min" (hours up to
+// two days: "24 h" is a correspondence day), "2 d 3 h".
 // The units are the international symbols, the same in every language of the client.
 
 export function formatDuration(seconds: number): string {
@@ -9,7 +10,7 @@ export function formatDuration(seconds: number): string {
     const rest = s % 60;
     return rest ? `${m} min ${rest} s` : `${m} min`;
   }
-  if (s < 86_400) {
+  if (s < 2 * 86_400) {
     const h = Math.floor(s / 3600);
     const m = Math.floor((s % 3600) / 60);
     return m ? `${h} h ${m} min` : `${h} h`;
