@@ -165,8 +165,9 @@ const en = {
   previous: "Previous",
   next: "Next",
   noReplay: "No replay: the match is not over.",
-  // meld reasons (R-EXPLAIN) and rejections, for the languages other than English (in
-  // English the server's message, which names the cards, is shown)
+  // meld reasons (R-EXPLAIN), in every language (the server's English names cards and
+  // suits by code); rejections for the languages other than English (in English the
+  // server's message is shown, its card codes written as the cards are shown)
   meld_TOO_SHORT: "A meld needs at least 3 cards.",
   meld_MIXED_SUITS: "A run needs one suit.",
   meld_MIXED_RANKS: "A group needs one rank.",
