@@ -67,14 +67,21 @@ export async function createMatch(page, { ruleset, seats, bots = 0, level = "MED
 /** Drag with real pointer events (dnd-kit's pointer sensor), onto the middle of `to` or,
  * with `at` (x, y within `to`'s box, from its top left), onto that point. */
 export async function drag(page, from, to, at = null) {
+  // Both in sight, the target not under the hand (sticky at the bottom on a phone).
+  await to.evaluate((e) => e.scrollIntoView({ block: "center" }));
   await from.scrollIntoViewIfNeeded();
   const a = await from.boundingBox();
   const b = await to.boundingBox();
   const [x, y] = at ? [b.x + at[0], b.y + at[1]] : [b.x + b.width / 2, b.y + b.height / 2];
+  const onTarget = await to.evaluate((e, [px, py]) => e.contains(document.elementFromPoint(px, py)), [x, y]);
+  check(onTarget, `the drop point (${Math.round(x)}, ${Math.round(y)}) is on its target`);
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
   await page.mouse.move(x, y, { steps: 8 });
+  // Aim again should the page have moved meanwhile (the log, a seat's line arriving).
+  const c = await to.boundingBox();
+  await page.mouse.move(at ? c.x + at[0] : c.x + c.width / 2, at ? c.y + at[1] : c.y + c.height / 2, { steps: 2 });
   await page.mouse.up();
   // dnd-kit swallows every click of the 50 ms after a drag (core's PointerSensor.detach):
   // a test's next click comes after them, as a person's would.

@@ -210,7 +210,7 @@ const scenarios = {
     await page.waitForFunction(() => !document.querySelector(".seat.me[data-on-turn]"), null, { timeout: 40_000 });
     const notice = page.getByTestId("turn-expired");
     await page.waitForFunction(() => /drew 1 card/.test(document.querySelector("[data-testid=turn-expired]")?.textContent ?? ""), null, { timeout: 10_000 });
-    const text = await notice.textContent();
+    const text = await notice.locator("span").textContent();
     check(/undone/.test(text), "the notice says the draft was undone: " + text);
     check(/time ran out/.test(await page.getByTestId("move-log").textContent()), "the move log says so");
     await shot(page, "timer");
@@ -425,14 +425,23 @@ const scenarios = {
       await other.waitForFunction(() => !!document.querySelector(".seat.me[data-on-turn]"), null, { timeout: 15_000 });
     }
     // Free reordering persists on the server (setRackOrder): drag the last card of the
-    // hand to the front, then the same player in a fresh browser sees that order.
+    // hand to the front, then the same player in a fresh browser sees that order. (First
+    // the page has the hand its seat counts: a draw of hers may answer after the turn
+    // reached the other page.)
+    await alice.waitForFunction(() => document.querySelectorAll("[data-testid=hand] [data-card]").length === parseInt(document.querySelector(".seat.me .meta").textContent, 10));
     const before = await codesOf(hand(alice));
     await drag(alice, hand(alice).last(), hand(alice).first());
     await alice.waitForFunction((first) => document.querySelector("[data-testid=hand] [data-card]").dataset.card === first, before[before.length - 1]);
     const order = await codesOf(hand(alice));
-    check(JSON.stringify(order) === JSON.stringify([before[before.length - 1], ...before.slice(0, -1)]), "the card moved to the front: " + order.join(" "));
+    check(JSON.stringify(order) === JSON.stringify([before[before.length - 1], ...before.slice(0, -1)]), `the card moved to the front: ${order.join(" ")} (was ${before.join(" ")}, my turn: ${await myTurn(alice).count()})`);
     const url = alice.url();
-    await alice.waitForTimeout(800); // the setRackOrder answer
+    // The server has the order (setRackOrder answered): the match's myHand.
+    await alice.waitForFunction(async (want) => {
+      const id = decodeURIComponent(location.hash.split("/")[2]);
+      const r = await fetch("/graphql", { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + localStorage.getItem("rummy.token") },
+        body: JSON.stringify({ query: "query($id: ID!) { match(id: $id) { myHand { code } } }", variables: { id } }) });
+      return JSON.stringify((await r.json()).data.match.myHand.map((c) => c.code)) === want;
+    }, JSON.stringify(order), { timeout: 10_000, polling: 200 });
     const again = await logIn(browser, aliceName);
     await again.goto(url);
     await hand(again).first().waitFor();
@@ -800,7 +809,24 @@ try {
   check(pageErrors.length === 0, "uncaught errors in the page: " + pageErrors.join("; "));
   console.log(`ok ${name}: ${note ?? ""}`);
 } catch (e) {
-  for (const [i, c] of browser.contexts().entries()) for (const p of c.pages()) await shot(p, `${name}-failed-${i}`).catch(() => {});
+  for (const [i, c] of browser.contexts().entries()) {
+    for (const p of c.pages()) {
+      await shot(p, `${name}-failed-${i}`).catch(() => {});
+      // What each page showed, for the failure's report.
+      const state = await p.evaluate(() => ({
+        at: location.hash,
+        seq: document.querySelector(".match")?.dataset.lastSeq,
+        events: document.querySelector(".match")?.dataset.events?.split(",").slice(-8).join(","),
+        onTurn: document.querySelector("[data-on-turn]")?.textContent,
+        buttons: [...document.querySelectorAll("button")].map((b) => b.textContent + (b.disabled ? "(off)" : "")).join(" "),
+        status: document.querySelector("p[role=status]")?.textContent,
+        newMeld: document.querySelectorAll("[data-testid=new-meld]").length,
+        table: [...document.querySelectorAll("[data-testid=table] [data-card]")].map((e) => e.dataset.card).join(" "),
+        drafting: !!document.querySelector("[data-testid=table].drafting"),
+      })).catch((x) => String(x));
+      console.error(`page ${i}:`, JSON.stringify(state));
+    }
+  }
   throw e;
 } finally {
   await browser.close();

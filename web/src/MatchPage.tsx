@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { DndContext, PointerSensor, TouchSensor, useDroppable, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
+import { DndContext, MeasuringStrategy, PointerSensor, TouchSensor, useDroppable, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { errorText, gql, isConnectionError, subscribe, useConnection } from "./api";
 import { CHECK, COMMIT, DISCARD, DRAFT, DRAW, EVENTS, FITS, HINT, INVITATION, MATCH, PASS, PLAYER_RATINGS, RECLAIM, RESIGN, SET_RACK_ORDER, UNDO } from "./ops";
 import type { CheckQuery, DrawSource, MatchFieldsFragment } from "./gql/graphql";
@@ -23,6 +23,9 @@ type M = MatchFieldsFragment;
 const meldCodes = (cards: { code: string; represents?: string | null }[]) =>
   cards.map((c) => (c.code === "*" && c.represents ? `*:${c.represents}` : c.code));
 const key = () => Math.random().toString(36).slice(2);
+// Where the melds are is measured again during a drag: the page may move under it (the
+// others' moves arrive, a seat's last move gets a line).
+const MEASURING = { droppable: { strategy: MeasuringStrategy.Always } };
 // Events read back when the page opens: the move log's recent past, and the plays since
 // my last turn (marked on the table).
 const HISTORY = 120;
@@ -55,9 +58,10 @@ function dropIndexAt(meld: number, x: number, y: number): number | undefined {
 /** The match's public state after an event (its typed `after` snapshot), at once. */
 function applyAfter(m: M, ev: Ev): M {
   const a = ev.after;
-  if (!a) return ev.myHand ? { ...m, myHand: ev.myHand } : m;
+  if (!a) return ev.myHand ? { ...m, lastSeq: ev.seq, myHand: ev.myHand } : { ...m, lastSeq: ev.seq };
   return {
     ...m,
+    lastSeq: ev.seq,
     stockCount: a.stockCount,
     discardCount: a.discardCount,
     discardTop: a.discardTop ?? null,
@@ -67,8 +71,10 @@ function applyAfter(m: M, ev: Ev): M {
       const x = a.seats.find((y) => y.index === s.index);
       return x ? { ...s, handCount: x.handCount, opened: x.opened, score: x.score } : s;
     }),
-    turn: m.turn && a.onTurn !== null && a.onTurn !== undefined
-      ? { ...m.turn, number: a.turn, seat: a.onTurn, deadline: a.deadline ?? null, draft: a.draft ? a.draft.map((d) => ({ cards: d.cards, kind: d.kind })) : null }
+    // Whose turn it is changes with the next read of the match, together with what I
+    // may do (legalActions): the seat on turn never shows ahead of its buttons.
+    turn: m.turn && a.turn === m.turn.number
+      ? { ...m.turn, draft: a.draft ? a.draft.map((d) => ({ cards: d.cards, kind: d.kind })) : null }
       : m.turn,
     myHand: ev.myHand ?? m.myHand,
   };
@@ -95,8 +101,8 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   const setStatus = (text: string, tone: Tone = "error", connErr = false) => setStatusState({ text, tone, conn: connErr });
   const fail = (e: unknown) => setStatus(errorText(e), "error", isConnectionError(e));
 
-  // Loads of the match one at a time; one more if asked meanwhile. A load older than the
-  // events already shown is not applied (it is read again).
+  // Loads of the match one at a time; one more if an event asked for one meanwhile (so the
+  // last load answers after the last event).
   const loading = useRef<{ busy: boolean; again: boolean }>({ busy: false, again: false });
   const load = useCallback(async () => {
     if (loading.current.busy) {
@@ -105,21 +111,18 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
     }
     loading.current.busy = true;
     try {
-      for (let tries = 0; tries < 5; tries++) {
+      do {
         loading.current.again = false;
         const d = await gql(MATCH, { id: matchId });
         if (d.match) {
-          const stale = d.match.lastSeq < seq.current.last;
-          if (!stale) setMatch(d.match);
-          if (!stale && !loading.current.again) break;
+          setMatch(d.match);
           continue;
         }
         // A private match exists for a non-member only through its invitation.
         const inv = invite ? (await gql(INVITATION, { id: matchId, code: invite })).invitation : null;
         if (!inv) setMissing(true);
         else setMatch(inv);
-        break;
-      }
+      } while (loading.current.again);
     } catch (e) {
       fail(e);
     } finally {
@@ -135,6 +138,8 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   // log's recent past); each one updates the table at once from its snapshot, then the
   // match is read again (legal actions, my hand). The server reads the viewer's seat when
   // the subscription starts: after joining the page subscribes again.
+  const shownSeq = useRef(0); // the last seq the match shown holds
+  shownSeq.current = match?.lastSeq ?? 0;
   const subscribed = match !== null;
   const seatNow = match?.mySeat ?? null;
   useEffect(() => {
@@ -144,11 +149,16 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
       const ev = d.matchEvents;
       if (!seq.current.accept(ev.seq)) return;
       setEvents((l) => [...l, ev]);
+      // The events the match as read already holds (the backlog) only feed the log.
+      if (ev.seq <= shownSeq.current) return;
       if (ev.__typename === "DraftUpdated") {
-        setMatch((m) => (m && m.turn ? { ...m, turn: { ...m.turn, draft: ev.draft.map((x) => ({ cards: x.cards, kind: x.kind })) } } : m));
+        // A draft needs no new read of the match, unless one is under way: its answer
+        // may predate this draft.
+        setMatch((m) => (m && m.turn ? { ...m, lastSeq: Math.max(m.lastSeq, ev.seq), turn: { ...m.turn, draft: ev.draft.map((x) => ({ cards: x.cards, kind: x.kind })) } } : m));
+        if (loading.current.busy) loading.current.again = true;
         return;
       }
-      setMatch((m) => (m ? applyAfter(m, ev) : m));
+      setMatch((m) => (m && ev.seq > m.lastSeq ? applyAfter(m, ev) : m));
       load();
     });
   }, [subscribed, matchId, seatNow]);
@@ -420,12 +430,14 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
   const showMarks = !(myTurn && acted === turnNo);
   const marked = showMarks ? markCards(shownTable, marks) : shownTable.map((m) => m.map(() => false));
   const waiting = match.status === "WAITING";
+  // Aborted before its deal: nothing was played, only why it ended is shown.
+  const neverDealt = match.status === "ABORTED" && match.round === 0;
   const over = match.status === "FINISHED" || match.status === "ABORTED";
   const selectedCode = selected ? (selected.startsWith("h:") ? hand[Number(selected.slice(2))] : shownTable[Number(selected.split(":")[1])]?.[Number(selected.split(":")[2])]) : null;
   const onTurnName = seatLabel(match.seats, match.turn?.seat);
 
   return (
-    <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+    <DndContext sensors={sensors} onDragEnd={onDragEnd} measuring={MEASURING}>
       <div className={`match${tiles ? " rk" : ""}`} data-last-seq={seq.current.last} data-events={events.map((e) => e.seq).join(",")}>
         <div className="bar">
           <a href="#/">← {t("lobby")}</a>
@@ -439,10 +451,8 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
 
         {seated && match.status === "ACTIVE" && !settings.tourDone && <Tour tiles={tiles} />}
 
-        {match.status === "ABORTED" && match.round === 0 ? (
-          // Aborted before its deal: nothing was played, only why.
-          <Ending match={match} ratings={ratings} abortReason={abortOf(events)} />
-        ) : waiting ? (
+        {neverDealt && <Ending match={match} ratings={ratings} abortReason={abortOf(events)} />}
+        {neverDealt ? null : waiting ? (
           <>
             <WaitingRoom match={match} seated={seated} invite={invite} inviteLink={inviteLink} reload={setMatch} setStatus={(text, tone) => setStatus(text, tone)} />
             <p role="status" className={`status ${status.tone}`}>{status.text}</p>
