@@ -599,8 +599,25 @@ const scenarios = {
 scenarios.lobby = async (browser) => {
   const page = await newPlayer(browser, "lb" + uid());
   await axe(page, "the lobby");
+  // The menu's notifications: this browser's push opt-in, and the account's settings,
+  // each change saved on the server at once.
   await openMenu(page);
-  check((await page.getByTestId("notify-settings").count()) === 1, "the menu has the notification settings");
+  const notify = page.getByTestId("notify-settings");
+  await notify.getByTestId("push-toggle").waitFor();
+  await notify.locator("summary").click();
+  const email = notify.locator("input[name=email-YOUR_TURN]");
+  await email.waitFor();
+  const was = await email.isChecked();
+  await email.click();
+  await page.waitForFunction(() => document.querySelector("[data-testid=notification-settings] p[role=status]")?.textContent === "Saved.");
+  const saved = await page.evaluate(async () => {
+    const r = await fetch("/graphql", { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + localStorage.getItem("rummy.token") },
+      body: JSON.stringify({ query: "{ me { notificationSettings { kinds { kind email } } } }" }) });
+    return (await r.json()).data.me.notificationSettings.kinds.find((k) => k.kind === "YOUR_TURN").email;
+  });
+  check(saved === !was, `the e-mail of "your turn" is ${saved} on the server (was ${was})`);
+  await shot(page, "menu");
+  await axe(page, "the menu");
   await page.locator("[data-action=menu]").click();
   await createMatch(page, { ruleset: "robbers", seats: 2, bots: 1, level: "EASY" });
   const matchId = decodeURIComponent(page.url().split("#/match/")[1]);

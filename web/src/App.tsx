@@ -7,6 +7,7 @@ import { getLang, serverText, setLang, t, type Lang } from "./i18n";
 import { followUserEvents } from "./userEvents";
 import { Menu } from "./Menu";
 import { applySettings } from "./settings";
+import { registerWorker } from "./push";
 
 // The rules pages are long texts in three languages: loaded when first opened.
 const RulesPage = lazy(() => import("./RulesPage"));
@@ -39,6 +40,10 @@ export function App() {
 
   // My notifications (a ranked table formed, my rating moved) while logged in.
   useEffect(() => (user ? followUserEvents(user.username) : undefined), [user?.id]);
+  // The service worker that shows pushed notices (its opt-in is in the menu).
+  useEffect(() => {
+    if (user) registerWorker()?.catch(() => null);
+  }, [user?.id]);
 
   const logout = useCallback(async () => {
     try {

@@ -1,17 +1,18 @@
-// The header's menu: sounds, the card size, notifications, how to play, the walkthrough.
-// Notifications: the browser's permission for a turn notice while the tab is hidden; the
-// Web Push opt-in of the notifications work goes in the same section.
+// The header's menu: sounds, the card size, notifications (this browser's Web Push opt-in,
+// PushToggle, and the account's notification settings), how to play, the walkthrough,
+// the account.
 import { useEffect, useRef, useState } from "react";
 import { t } from "./i18n";
 import { RULES_PAGES, rulesetTitle } from "./Lobby";
 import { setSetting, useSettings, type CardSize } from "./settings";
 import { play, unlockAudio } from "./sound";
+import { PushToggle } from "./PushToggle";
+import { NotifySettings } from "./NotifySettings";
 
 export function Menu({ user, onLogout }: { user: { username: string } | null; onLogout: () => void }) {
   const [open, setOpen] = useState(false);
   const settings = useSettings();
   const box = useRef<HTMLDivElement>(null);
-  const [permission, setPermission] = useState(() => ("Notification" in window ? Notification.permission : "unsupported"));
   useEffect(() => {
     if (!open) return;
     const close = (e: Event) => {
@@ -52,12 +53,8 @@ export function Menu({ user, onLogout }: { user: { username: string } | null; on
           </section>
           <section data-testid="notify-settings">
             <h2>{t("notifications")}</h2>
-            {permission === "default" && (
-              <button type="button" data-action="notify" onClick={() => Notification.requestPermission().then(setPermission)}>{t("notifyMe")}</button>
-            )}
-            {permission === "granted" && <p className="muted">{t("notifyOn")}</p>}
-            {permission === "denied" && <p className="muted">{t("notifyBlocked")}</p>}
-            {permission === "unsupported" && <p className="muted">{t("notifyUnsupported")}</p>}
+            <PushToggle />
+            <NotifySettings />
           </section>
           <section>
             <h2>{t("howToPlay")}</h2>

@@ -217,3 +217,35 @@ export const MY_EVENTS = graphql(`
     }
   }
 `);
+
+// Notifications (push.ts): the server's VAPID key, this browser's subscription.
+export const VAPID_PUBLIC_KEY = graphql(`query VapidPublicKey { vapidPublicKey }`);
+export const ADD_PUSH_DEVICE = graphql(`
+  mutation AddPushDevice($input: PushDeviceInput!) {
+    addPushDevice(input: $input) {
+      __typename
+      ... on PushDevice { id }
+      ... on Rejection { code message }
+    }
+  }
+`);
+export const REMOVE_PUSH_DEVICE = graphql(`mutation RemovePushDevice($id: ID!) { removePushDevice(id: $id) }`);
+
+// The viewer's notification settings (the menu): by kind and channel, quiet hours...
+export const NOTIFICATION_SETTINGS_FIELDS = graphql(`
+  fragment NotificationSettingsFields on NotificationSettings {
+    kinds { kind push email } quietHours { start end } timeZone whileWatching digest language
+  }
+`);
+export const NOTIFICATION_SETTINGS = graphql(`
+  query NotificationSettings { me { id notificationSettings { ...NotificationSettingsFields } } }
+`);
+export const SET_NOTIFICATION_SETTINGS = graphql(`
+  mutation SetNotificationSettings($input: NotificationSettingsInput!) {
+    setNotificationSettings(input: $input) {
+      __typename
+      ... on NotificationSettings { ...NotificationSettingsFields }
+      ... on Rejection { code message }
+    }
+  }
+`);

@@ -77,11 +77,56 @@ export type MeldKind =
   | 'INVALID'
   | 'RUN';
 
+/** What a notice is about: YOUR_TURN (a short delay after the turn starts, only while you are away from the match), TURN_REMINDER (80% of a correspondence turn gone), LAST_CHANCE (before a deadline that would hand your seat to a bot; never held by quiet hours), MATCH_STARTED, MATCH_ENDED, SEAT_TAKEN_OVER, INVITED. */
+export type NotificationKind =
+  | 'INVITED'
+  | 'LAST_CHANCE'
+  | 'MATCH_ENDED'
+  | 'MATCH_STARTED'
+  | 'SEAT_TAKEN_OVER'
+  | 'TURN_REMINDER'
+  | 'YOUR_TURN';
+
+/** One kind's channels; an omitted channel is left as it is. */
+export type NotificationKindSettingInput = {
+  email?: boolean | null | undefined;
+  kind: NotificationKind;
+  push?: boolean | null | undefined;
+};
+
+/** What to change; an omitted field is left as it is. */
+export type NotificationSettingsInput = {
+  digest?: boolean | null | undefined;
+  kinds?: Array<NotificationKindSettingInput> | null | undefined;
+  /** en, es, nl; null: each device's locale */
+  language?: string | null | undefined;
+  /** null removes the quiet hours */
+  quietHours?: QuietHoursInput | null | undefined;
+  timeZone?: string | null | undefined;
+  whileWatching?: boolean | null | undefined;
+};
+
 /** The type of a rule option's value. */
 export type OptionType =
   | 'BOOLEAN'
   | 'INT'
   | 'STRING';
+
+/** A device: `token` for ANDROID and IOS, `webPush` for WEB. */
+export type PushDeviceInput = {
+  /** The device's language (e.g. es-AR): its notices' language. */
+  locale?: string | null | undefined;
+  platform: PushPlatform;
+  /** The FCM registration token, or the APNs device token (hex) of an iOS app. */
+  token?: string | null | undefined;
+  webPush?: WebPushSubscriptionInput | null | undefined;
+};
+
+/** Where a device's pushes go. */
+export type PushPlatform =
+  | 'ANDROID'
+  | 'IOS'
+  | 'WEB';
 
 /** What a ranked match is wanted for. */
 export type QueueInput = {
@@ -91,10 +136,18 @@ export type QueueInput = {
   tempo?: Tempo;
 };
 
+export type QuietHoursInput = {
+  /** HH:MM; before start: across midnight */
+  end: string;
+  /** HH:MM in the time zone */
+  start: string;
+};
+
 /** Why a mutation changed nothing; a client can act on each code. */
 export type RejectionCode =
   | 'ALREADY_DREW'
   | 'BAD_CREDENTIALS'
+  | 'BAD_ENDPOINT'
   | 'BAD_INPUT'
   | 'BAD_OPTION'
   | 'CARD_NOT_IN_HAND'
@@ -165,6 +218,15 @@ export type TurnPhase =
   | 'MELD'
   | 'OVER'
   | 'PLAY';
+
+/** A browser's PushSubscription (its toJSON()). */
+export type WebPushSubscriptionInput = {
+  /** keys.auth, URL-safe base64 */
+  auth: string;
+  endpoint: string;
+  /** keys.p256dh, URL-safe base64 */
+  p256dh: string;
+};
 
 export type MatchFieldsFragment = { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> };
 
@@ -547,6 +609,45 @@ export type MyEventsSubscription = { myEvents:
     | { __typename: 'TurnNotice', type: string, matchId: string | null }
    };
 
+export type VapidPublicKeyQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type VapidPublicKeyQuery = { vapidPublicKey: string | null };
+
+export type AddPushDeviceMutationVariables = Exact<{
+  input: PushDeviceInput;
+}>;
+
+
+export type AddPushDeviceMutation = { addPushDevice:
+    | { __typename: 'PushDevice', id: string }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type RemovePushDeviceMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RemovePushDeviceMutation = { removePushDevice: boolean };
+
+export type NotificationSettingsFieldsFragment = { timeZone: string, whileWatching: boolean, digest: boolean, language: string | null, kinds: Array<{ kind: NotificationKind, push: boolean, email: boolean }>, quietHours: { start: string, end: string } | null };
+
+export type NotificationSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NotificationSettingsQuery = { me: { id: string, notificationSettings: { timeZone: string, whileWatching: boolean, digest: boolean, language: string | null, kinds: Array<{ kind: NotificationKind, push: boolean, email: boolean }>, quietHours: { start: string, end: string } | null } | null } | null };
+
+export type SetNotificationSettingsMutationVariables = Exact<{
+  input: NotificationSettingsInput;
+}>;
+
+
+export type SetNotificationSettingsMutation = { setNotificationSettings:
+    | { __typename: 'NotificationSettings', timeZone: string, whileWatching: boolean, digest: boolean, language: string | null, kinds: Array<{ kind: NotificationKind, push: boolean, email: boolean }>, quietHours: { start: string, end: string } | null }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -826,6 +927,23 @@ export const EventFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"EventFields"}) as unknown as TypedDocumentString<EventFieldsFragment, unknown>;
+export const NotificationSettingsFieldsFragmentDoc = new TypedDocumentString(`
+    fragment NotificationSettingsFields on NotificationSettings {
+  kinds {
+    kind
+    push
+    email
+  }
+  quietHours {
+    start
+    end
+  }
+  timeZone
+  whileWatching
+  digest
+  language
+}
+    `, {"fragmentName":"NotificationSettingsFields"}) as unknown as TypedDocumentString<NotificationSettingsFieldsFragment, unknown>;
 export const MeDocument = new TypedDocumentString(`
     query Me {
   me {
@@ -2852,3 +2970,79 @@ export const MyEventsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MyEventsSubscription, MyEventsSubscriptionVariables>;
+export const VapidPublicKeyDocument = new TypedDocumentString(`
+    query VapidPublicKey {
+  vapidPublicKey
+}
+    `) as unknown as TypedDocumentString<VapidPublicKeyQuery, VapidPublicKeyQueryVariables>;
+export const AddPushDeviceDocument = new TypedDocumentString(`
+    mutation AddPushDevice($input: PushDeviceInput!) {
+  addPushDevice(input: $input) {
+    __typename
+    ... on PushDevice {
+      id
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AddPushDeviceMutation, AddPushDeviceMutationVariables>;
+export const RemovePushDeviceDocument = new TypedDocumentString(`
+    mutation RemovePushDevice($id: ID!) {
+  removePushDevice(id: $id)
+}
+    `) as unknown as TypedDocumentString<RemovePushDeviceMutation, RemovePushDeviceMutationVariables>;
+export const NotificationSettingsDocument = new TypedDocumentString(`
+    query NotificationSettings {
+  me {
+    id
+    notificationSettings {
+      ...NotificationSettingsFields
+    }
+  }
+}
+    fragment NotificationSettingsFields on NotificationSettings {
+  kinds {
+    kind
+    push
+    email
+  }
+  quietHours {
+    start
+    end
+  }
+  timeZone
+  whileWatching
+  digest
+  language
+}`) as unknown as TypedDocumentString<NotificationSettingsQuery, NotificationSettingsQueryVariables>;
+export const SetNotificationSettingsDocument = new TypedDocumentString(`
+    mutation SetNotificationSettings($input: NotificationSettingsInput!) {
+  setNotificationSettings(input: $input) {
+    __typename
+    ... on NotificationSettings {
+      ...NotificationSettingsFields
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    fragment NotificationSettingsFields on NotificationSettings {
+  kinds {
+    kind
+    push
+    email
+  }
+  quietHours {
+    start
+    end
+  }
+  timeZone
+  whileWatching
+  digest
+  language
+}`) as unknown as TypedDocumentString<SetNotificationSettingsMutation, SetNotificationSettingsMutationVariables>;
