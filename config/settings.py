@@ -435,6 +435,16 @@ CELERY_BEAT_SCHEDULE["matches.sweep_deadlines"] = {
     "options": {"expires": DEADLINE_SWEEP_SECONDS, "queue": GAME_TASK_QUEUE},
 }
 
+# Liveness of the worker and beat (config/liveness.py): each checks itself this often,
+# and one that made no progress for LIVENESS_SECONDS while the broker answered stops
+# (to be started again); its file in LIVENESS_DIR, fresh while it is healthy, is what
+# `make run` and `manage.py liveness worker|beat` (Kubernetes' livenessProbe) look at.
+LIVENESS_DIR = Path(_env("LIVENESS_DIR") or VAR_DIR / "liveness").resolve()
+LIVENESS_SECONDS = _env_seconds("LIVENESS_SECONDS", 60.0)
+LIVENESS_HEARTBEAT_SECONDS = _env_seconds("LIVENESS_HEARTBEAT_SECONDS", 5.0)
+# `manage.py liveness` (the whole system) fails when a deadline is overdue by more.
+DEADLINE_OVERDUE_LIMIT_SECONDS = _env_seconds("DEADLINE_OVERDUE_LIMIT_SECONDS", 60.0)
+
 # --- i18n, static -----------------------------------------------------------------------
 
 LANGUAGE_CODE = "en-us"

@@ -20,6 +20,7 @@ from websockets.sync.client import connect
 
 ROOT = Path(__file__).resolve().parents[2]
 READY_TIMEOUT = 120.0
+SILENT_SECONDS = 15
 
 pytestmark = pytest.mark.e2e
 
@@ -95,6 +96,8 @@ def system(
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in SERVER_VARIABLES}
     env.update(HOST="127.0.0.1", PORT=str(port), RUMMY_VAR_DIR=str(tmp / "var"))
+    # A silent worker or beat is restarted after this long (the default is a minute).
+    env.update(LIVENESS_SECONDS=str(SILENT_SECONDS), LIVENESS_HEARTBEAT_SECONDS="2")
     if request.param == "servers":
         env.update(_servers_env(request))
     log = tmp / "run.log"
@@ -253,6 +256,46 @@ def test_a_crashed_worker_and_beat_are_started_again(system: RunningSystem) -> N
     finally:
         client.close()
     assert httpx.get(f"{system.base}/readyz", timeout=5).status_code == 200
+
+
+def test_a_silent_worker_and_beat_are_started_again(system: RunningSystem) -> None:
+    """Issue 26: a worker or beat that runs but does nothing (here: SIGSTOPped) is
+    restarted as a dead one is, once its liveness file is older than LIVENESS_SECONDS."""
+    wait_ready(system)
+    frozen = {}
+    for kind in ("worker", "beat"):
+        deadline = time.monotonic() + READY_TIMEOUT
+        while not any((system.var_dir / "liveness").glob(f"{kind}.*.json")):
+            assert time.monotonic() < deadline, system.output()
+            time.sleep(0.25)
+        process = _main_process(system, kind)
+        assert process is not None, _commands(system.descendants())
+        frozen[kind] = process.pid
+        process.suspend()
+    stopped_at = time.monotonic()
+
+    def restarted(kind: str) -> bool:
+        process = _main_process(system, kind)
+        return process is not None and process.pid != frozen[kind]
+
+    deadline = time.monotonic() + SILENT_SECONDS + 60
+    while not (restarted("worker") and restarted("beat")):
+        assert system.process.poll() is None, system.output()
+        assert time.monotonic() < deadline, system.output()
+        time.sleep(0.25)
+
+    assert time.monotonic() - stopped_at > SILENT_SECONDS - 5  # after its file went stale
+    assert "worker made no progress for" in system.output()
+    assert "beat made no progress for" in system.output()
+    for pid in frozen.values():
+        with contextlib.suppress(psutil.NoSuchProcess):
+            assert not _alive(psutil.Process(pid)), pid
+    redis_url = system.redis_url()
+    client = Celery("e2e-client", broker=redis_url, backend=redis_url, set_as_current=False)
+    try:
+        assert client.send_task("config.ping").get(timeout=60) == "pong"
+    finally:
+        client.close()
 
 
 def _graphql(
