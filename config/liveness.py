@@ -71,6 +71,17 @@ def redis_client() -> Any:
     )
 
 
+_shared: Any = None
+
+
+def shared_client() -> Any:
+    """One client (a pool of connections) for the watchdog of this process."""
+    global _shared
+    if _shared is None:
+        _shared = redis_client()
+    return _shared
+
+
 def last_progress(kinds: tuple[str, ...] = ("worker", "beat")) -> dict[str, float | None]:
     """The time (Unix seconds) of the last progress each kind reported to Redis, any
     process of it (None: none in the last day). Raises Redis' errors."""
@@ -158,11 +169,7 @@ class Watchdog:
 
     def _report(self, progress: float) -> None:
         try:
-            client = redis_client()
-            try:
-                client.set(REDIS_KEY.format(kind=self.kind), repr(progress), ex=REDIS_KEY_TTL)
-            finally:
-                client.close()
+            shared_client().set(REDIS_KEY.format(kind=self.kind), repr(progress), ex=REDIS_KEY_TTL)
         except Exception as exc:  # only a figure for /metrics; the next check tries again
             log.info("could not report the %s's liveness to Redis: %s", self.kind, exc)
 
@@ -243,11 +250,7 @@ def start_beat_watchdog() -> None:
 
     def ping() -> bool:
         try:
-            client = redis_client()
-            try:
-                return bool(client.ping())
-            finally:
-                client.close()
+            return bool(shared_client().ping())
         except Exception:
             return False
 
