@@ -352,6 +352,13 @@ RATING_BOTS = {
     "EXPERT": (30.0, 1.0),
 }
 
+# A ranked match with two or more people is not rated when it ends before each of them
+# made this many moves, or when two of them were rated together RATING_PAIR_DAILY_LIMIT
+# times in the last 24 hours (matches.results: a second account resigning at once was a
+# free rated win).
+RATING_MIN_MOVES = _env_int("RATING_MIN_MOVES", 2)
+RATING_PAIR_DAILY_LIMIT = _env_int("RATING_PAIR_DAILY_LIMIT", 5)
+
 # Ranked matchmaking: Celery beat runs a tick this often; a table is formed from tickets
 # whose ordinals (mu - 3 sigma) lie within each one's range, which starts at
 # +-MATCHMAKING_RANGE_START and widens by MATCHMAKING_RANGE_PER_SECOND per second waited.
