@@ -284,9 +284,15 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         await super().dispatch(message)
 
     async def auth_revoked(self, message: Mapping[str, object]) -> None:
-        """A token of this user was revoked (None: all of them, as on a ban)."""
+        """Tokens of this user were revoked: one (``token_id``), those listed
+        (``token_ids``: all it had, on a ban, a password change or logoutEverywhere)."""
         revoked = message.get("token_id")
-        if revoked is None or revoked == self.token_id:
+        listed = message.get("token_ids")
+        if isinstance(listed, list):
+            hit = self.token_id in listed
+        else:
+            hit = revoked is None or revoked == self.token_id
+        if hit:
             if self.context is not None:
                 self.context.auth.user = None
                 self.context.auth.failure = "UNAUTHENTICATED"
