@@ -13,7 +13,7 @@ from strawberry.django.views import AsyncGraphQLView
 
 from api.auth import AuthState, RequestContext, aauthenticate, authenticate
 from api.errors import INTERNAL_MESSAGE
-from api.limits import LoginThrottle
+from api.limits import NESTED_MESSAGE, LoginThrottle, nested_deeper_than
 
 log = logging.getLogger(__name__)
 
@@ -127,8 +127,14 @@ def body_problem(request: HttpRequest) -> str | dict[str, Any] | None:
         return "The request body is not UTF-8."
     except ValueError:
         return "The request body is not JSON."
+    except RecursionError:
+        # json's decoder stops at Python's recursion limit (about 1,000 levels, a 2 KB
+        # body); a GraphQL request is never nested that deep (issue 26).
+        return NESTED_MESSAGE
     if not isinstance(data, dict):
         return 'The JSON body must be an object: {"query": ..., "variables": {...}}.'
+    if nested_deeper_than(data):
+        return NESTED_MESSAGE
     return data
 
 

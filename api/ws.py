@@ -32,7 +32,7 @@ from strawberry.types.unset import UNSET, UnsetType
 from accounts.services import auth_group_name
 from api.auth import RequestContext, aauthenticate
 from api.event_sharing import shared_next_text
-from api.limits import WebsocketMessageLimiter
+from api.limits import NESTED_MESSAGE, WebsocketMessageLimiter, nested_deeper_than
 
 log = logging.getLogger(__name__)
 
@@ -259,11 +259,15 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         if not await self.limiter.allow(user.pk if user is not None else None, at=self.arrived):
             await self._close(CLOSE_TOO_MANY_MESSAGES, "Too many messages")
             return
-        if text_data is not None and not _is_object(text_data):
-            # strawberry's handler indexes the message and dies on a JSON null, list or
-            # string, leaving an open socket that never answers again (issue 14).
-            await self._close(CLOSE_BAD_MESSAGE, "A message is a JSON object")
-            return
+        if text_data is not None:
+            problem = message_problem(text_data)
+            if problem is not None:
+                # strawberry's handler indexes the message and dies on what it does not
+                # expect (a JSON null, list or string; a subscribe whose payload is not
+                # an object), leaving an open socket that never answers again (issues
+                # 14, 26).
+                await self._close(CLOSE_BAD_MESSAGE, problem)
+                return
         await super().receive(text_data=text_data, bytes_data=bytes_data)
 
     async def _close(self, code: int, reason: str) -> None:
@@ -312,9 +316,38 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         await super().disconnect(code)
 
 
-def _is_object(text: str) -> bool:
-    """Whether a frame is a JSON object (not JSON at all is strawberry's to refuse)."""
+def _optional(value: object, kind: type | tuple[type, ...]) -> bool:
+    return value is None or isinstance(value, kind)
+
+
+def message_problem(text: str) -> str | None:
+    """Why a graphql-transport-ws frame cannot be handled (the close reason), or None.
+    Text that is not JSON at all is strawberry's to refuse (4400 too)."""
     try:
-        return isinstance(json.loads(text), dict)
+        message = json.loads(text)
     except ValueError:
-        return True
+        return None
+    except RecursionError:
+        return NESTED_MESSAGE
+    if not isinstance(message, dict):
+        return "A message is a JSON object"
+    if nested_deeper_than(message):
+        return NESTED_MESSAGE
+    kind = message.get("type")
+    if not isinstance(kind, str):
+        return "A message has a type"
+    payload = message.get("payload")
+    if kind in {"subscribe", "complete"} and not isinstance(message.get("id"), str):
+        return f"A {kind} message has a string id"
+    if kind == "subscribe":
+        if not isinstance(payload, dict) or not isinstance(payload.get("query"), str):
+            return "A subscribe message has a payload object with a query"
+        if not (
+            _optional(payload.get("variables"), dict)
+            and _optional(payload.get("operationName"), str)
+            and _optional(payload.get("extensions"), dict)
+        ):
+            return "variables and extensions are objects, operationName a string"
+    elif kind in {"connection_init", "ping", "pong"} and not _optional(payload, dict):
+        return f"The payload of {kind} is an object"
+    return None

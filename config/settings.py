@@ -297,6 +297,8 @@ GRAPHQL_INTROSPECTION = _env_bool("GRAPHQL_INTROSPECTION", default=True)
 GRAPHQL_MAX_DEPTH = _env_int("GRAPHQL_MAX_DEPTH", 15)
 GRAPHQL_MAX_ALIASES = _env_int("GRAPHQL_MAX_ALIASES", 30)
 GRAPHQL_MAX_TOKENS = _env_int("GRAPHQL_MAX_TOKENS", 2000)
+# Federation: entity representations one request may ask `_entities` to resolve.
+GRAPHQL_MAX_ENTITIES = _env_int("GRAPHQL_MAX_ENTITIES", 100)
 # Every HTTP request body, counted as it streams in (chunked bodies too).
 MAX_REQUEST_BODY_BYTES = _env_int("MAX_REQUEST_BODY_BYTES", 256 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY_BYTES
