@@ -85,6 +85,7 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         self.send_lock = asyncio.Lock()
         self.gone = asyncio.Event()  # disconnected: nothing waits for the budget
         self.layer_lost = False
+        self.accepted = False
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """Read the socket eagerly and stamp each frame with its arrival: the message
@@ -171,6 +172,12 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
             # network): nothing to deliver, and the socket's shutdown cancels what streams.
             self.gone.set()
             log.debug("a send after the client disconnected", exc_info=True)
+
+    async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
+        await super().accept(subprotocol=subprotocol, headers=headers)
+        self.accepted = True
+        if self.layer_lost and not self.closing:
+            await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
 
     async def websocket_receive(self, message: WebSocketReceiveEvent) -> None:
         # __call__ stamped the frame with its arrival time (a key ASGI does not define).
@@ -281,8 +288,10 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
             return
         if message.get("type") == LAYER_LOST:
             # No live events, revocations or bans can reach this socket any more: the
-            # client reconnects after a pause (to a process whose layer works).
-            if not self.closing and not self.gone.is_set():
+            # client reconnects after a pause (to a process whose layer works). Not
+            # before the handshake is accepted: a close then is an HTTP 403, which a
+            # browser cannot tell from a refusal (issue 26); :meth:`accept` closes then.
+            if self.accepted and not self.closing and not self.gone.is_set():
                 await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
             return
         await super().dispatch(message)
