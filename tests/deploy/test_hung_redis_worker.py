@@ -11,9 +11,9 @@ work again: deadlines went overdue for ever while the process looked healthy.
 Each hang starts just before the deadlines of matches made for it: the worker holds
 their expiry tasks and runs them in the hang's first seconds (soon after, its event loop
 waits on its own event heartbeat until Redis answers), so that their acks are the ones
-that time out. The matches are made by a process of their own on the test's Redis (the test process's
-Celery app is bound to the session's), so that their expiry tasks really are queued to
-the worker as in production.
+that time out. The matches are made by a process of their own on the test's Redis (the
+test process's Celery app is bound to the session's), so that their expiry tasks really
+are queued to the worker as in production.
 """
 
 from __future__ import annotations
