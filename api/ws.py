@@ -30,6 +30,7 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
 from strawberry.types.unset import UNSET, UnsetType
 
 from accounts.services import auth_group_name
+from api import availability
 from api.auth import RequestContext, aauthenticate
 from api.event_sharing import shared_next_text
 from api.limits import NESTED_MESSAGE, WebsocketMessageLimiter, nested_deeper_than
@@ -152,6 +153,10 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         """Send within the socket's budget (RATE_LIMIT_WS_SENT_CONNECTION): over it, the
         sender waits for the next window. Subscriptions (a hundred fast serverTime
         clocks, replays) slow down to the budget; nothing is dropped (issue 14)."""
+        if self.closing and not close:
+            # Closed by us (4503 at connection_init, say): strawberry may still send its
+            # connection_ack, which the ASGI server would refuse with a traceback.
+            return
         count, seconds = settings.RATE_LIMIT_WS_SENT_CONNECTION
         if count > 0 and text_data is not None and not close and not self.gone.is_set():
             async with self.send_lock:
@@ -208,10 +213,14 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         """Authenticate the connection_init payload; a refused token closes with 4403."""
         params = context.connection_params or {}
         authorization = params.get("authorization", params.get("Authorization"))
+        if availability.is_down():  # anonymous too: every query of it would fail
+            await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
+            return NO_ACK_PAYLOAD
         try:
             context.auth = await aauthenticate(authorization)
-        except (OperationalError, InterfaceError):
-            log.warning("connection_init: the database is unreachable", exc_info=True)
+        except (OperationalError, InterfaceError) as exc:
+            availability.note_error(exc)
+            log.warning("connection_init: the database is unreachable: %s", exc)
             await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
             return NO_ACK_PAYLOAD
         if context.auth.failure is not None:

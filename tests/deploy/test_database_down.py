@@ -95,9 +95,15 @@ async def test_a_websocket_init_with_a_token_is_closed_4503_while_the_database_i
         # when: the database goes away, then: the socket is closed with 4503
         proxy.cut()
         assert await connection_init() == 4503
-        # and once it is back, the same token is acknowledged
+        # and once it is back, the same token is acknowledged: at once, or after the
+        # next probe finds it back (until then: 4503, reconnect after a pause)
         proxy.restore()
-        assert await connection_init() == {"type": "connection_ack"}
+        deadline = time.monotonic() + RECOVERY_SECONDS
+        answer = await connection_init()
+        while answer == 4503 and time.monotonic() < deadline:
+            await asyncio.sleep(0.5)
+            answer = await connection_init()
+        assert answer == {"type": "connection_ack"}
 
 
 LEADERBOARD = '{ leaderboard(ruleset: "robbers") { edges { cursor } } }'
@@ -156,7 +162,7 @@ async def test_every_request_gets_503_unavailable_at_once_while_the_database_is_
 
         assert await anonymous_init() == 4503
         log = server.log_text()
-        assert "Traceback" not in log, log[-3000:]
+        assert "Traceback" not in log, log
 
         # when it is back, the requests work again by themselves
         proxy.restore()
@@ -168,4 +174,4 @@ async def test_every_request_gets_503_unavailable_at_once_while_the_database_is_
             assert _unavailable(again), again.text[:300]
             time.sleep(0.2)
         assert again.status_code == 200 and "errors" not in again.json(), again.text
-        assert await anonymous_init() == {"type": "connection_ack"}
+        assert await anonymous_init() == {"type": "connection_ack"}, server.log_text()[-5000:]
