@@ -379,6 +379,46 @@ def test_a_timed_match_against_bots_moves_on_by_itself(system: RunningSystem) ->
     assert "TypeError" not in system.output()
 
 
+def test_a_locked_database_is_503_unavailable_on_the_defaults(system: RunningSystem) -> None:
+    """Issue 26 on `make run`'s SQLite: a database the server cannot use (here: a write
+    lock held longer than the busy timeout) is answered 503 UNAVAILABLE, not a 500, and
+    requests work again once it is free."""
+    if not system.embedded:
+        pytest.skip("SQLite only: PostgreSQL down is tests/deploy/test_database_down.py")
+    import sqlite3
+
+    wait_ready(system)
+    register = (
+        "mutation($u: String!, $p: String!) { register(username: $u, password: $p) { __typename } }"
+    )
+    lock = sqlite3.connect(system.var_dir / "db.sqlite3", timeout=30, isolation_level=None)
+    try:
+        lock.execute("BEGIN IMMEDIATE")  # the write lock, held past the 20 s busy timeout
+        refused = httpx.post(
+            f"{system.base}/graphql",
+            json={"query": register, "variables": {"u": "locked-out", "p": "Pw-locked-1x"}},
+            timeout=60,
+        )
+    finally:
+        lock.execute("ROLLBACK")
+        lock.close()
+
+    assert refused.status_code == 503, refused.text[:500]
+    assert [e["extensions"]["code"] for e in refused.json()["errors"]] == ["UNAVAILABLE"]
+    deadline = time.monotonic() + 30
+    while True:
+        again = httpx.post(
+            f"{system.base}/graphql",
+            json={"query": register, "variables": {"u": "unlocked", "p": "Pw-locked-1x"}},
+            timeout=60,
+        )
+        if again.status_code != 503 or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    assert again.status_code == 200, again.text[:500]
+    assert again.json()["data"]["register"]["__typename"] == "AuthPayload", again.text
+
+
 def test_sigterm_stops_every_child_process(system: RunningSystem) -> None:
     wait_ready(system)
     children = system.descendants()
