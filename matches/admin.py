@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
+import matches.notifications.admin  # noqa: F401 (registers its models)
 from accounts import services as accounts
 from matches import selectors, services
 from matches.errors import Rejected
