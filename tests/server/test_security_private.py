@@ -54,6 +54,9 @@ STRANGER_OPERATIONS: list[tuple[str, dict[str, Any]]] = [
         f"mutation($id: ID!) {{ updateDraft(matchId: $id, turn: 1, table: []) {{ {RESULT} }} }}",
         {},
     ),
+    # issue 26: setRackOrder answered NOT_A_PLAYER for a private match, NOT_FOUND else
+    (f'mutation($id: ID!) {{ setRackOrder(matchId: $id, cards: ["2S"]) {{ {RESULT} }} }}', {}),
+    ('mutation($id: ID!) { reportPlayer(username: "alice", reason: OTHER, matchId: $id) }', {}),
 ]
 
 
