@@ -33,7 +33,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -144,9 +144,7 @@ def jobs_for(
     for deal in range(deals):
         for chair in range(seats):
             levels = tuple(a if s == chair else b for s in range(seats))
-            out.append(
-                Job(len(out), f"{seed}:{deal}", levels, preset, options, time_limit_ms)
-            )
+            out.append(Job(len(out), f"{seed}:{deal}", levels, preset, options, time_limit_ms))
     return out
 
 
