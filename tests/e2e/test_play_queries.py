@@ -77,7 +77,7 @@ async def test_check_melds_explains_each_meld(asgi_server: str) -> None:
 async def test_hints_are_given_in_casual_play_and_refused_in_ranked(asgi_server: str) -> None:
     alice = await register(asgi_server, "alice")
     bob = await register(asgi_server, "bob")
-    casual = await new_match(alice, [bob], hand_size=6)
+    casual = await new_match(alice, [bob], hand_size=7)
     ranked = result_of(
         await alice.data(CREATE, input={"ruleset": "robbers", "seats": 2, "ranked": True})
     )
