@@ -12,7 +12,7 @@ from engine.cli import answer
 from engine.errors import Code, EngineError, InvalidMeld, MeldReason
 from engine.game import apply, new_game
 from engine.melds import read_meld
-from engine.rules import PRESETS, ruleset
+from engine.rules import PRESETS, ignored_options, ruleset
 from engine.state import GameState
 from engine.testing import arrange
 
@@ -116,6 +116,41 @@ def test_r_playable_the_audit_refuses_every_option_a_family_ignores(
     assert option in exc.message and PRESETS[name].family in exc.message
 
 
+# The audit: every option of every family that has no effect there.
+IGNORED = {
+    "robbers": {"restock_from_discard", "rummy_double", "short_deal", "unopened_pays_each"},
+    "rummikub": {"ace_value", "face_value", "restock_from_discard", "rummy_double"},
+    "rummy": {
+        "draw_two_river",
+        "failed_manipulation_penalty",
+        "joker_to_new_set",
+        "short_deal",
+        "stalemate_by",
+        "timeout_commits_valid_draft",
+        "timeout_penalty",
+        "unopened_pays_each",
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_r_playable_the_audit_of_every_option_and_family(name: str) -> None:
+    base = PRESETS[name]
+    assert ignored_options(base) == IGNORED[base.family]
+    for option in IGNORED[base.family]:
+        value = getattr(base, option)
+        if isinstance(value, bool):
+            if value:  # on in the preset: turning it off says nothing false
+                continue
+            changed: object = True
+        elif isinstance(value, str):
+            changed = "points" if value == "tiles" else "tiles"
+        else:
+            changed = value + 1
+        exc = refused(name, {option: changed})
+        assert option in exc.message and base.family in exc.message
+
+
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_r_playable_a_presets_own_options_sent_back_are_accepted(name: str) -> None:
     """A client may send back every option it was shown: the preset's own values,
@@ -157,9 +192,7 @@ def test_rr_match_tie_break_counts_outs_not_stalemate_wins() -> None:
     state = stalemate(state, {0: ["2S"], 1: ["2D", "3D"]})
     assert state.results[-1].winners == (0,) and state.results[-1].went_out is None
     # Round 2: seat 1 goes out; seat 0 adds 5. Totals 5 / 5, one round won each.
-    state = arrange(
-        state, hands={0: ["5S"], 1: ["QS", "QH", "QD", "QC"]}, stock=STOCK, on_turn=1
-    )
+    state = arrange(state, hands={0: ["5S"], 1: ["QS", "QH", "QD", "QC"]}, stock=STOCK, on_turn=1)
     state, _ = apply(state, Commit(1, [["QS", "QH", "QD", "QC"]]))
     assert state.outcome is not None, "a tie-break by outs decides it: no extra round"
     assert state.outcome.totals == (5, 5)
