@@ -15,8 +15,8 @@ A match's win is shared equally by its winning seats (a tied stalemate, a drawn 
 
 Printed per level: its seats per match, its win share with the 95% Wilson interval
 (the share an even level would get is ``seats / players``), and its decision times
-(each ``choose_action`` call): median and p99 of wall-clock time and of the CPU time of
-the deciding thread (``time.thread_time``). With ``--workers 2`` matches run in two
+(each ``choose_action`` call): median, p99 and maximum of wall-clock time and of the
+CPU time of the deciding thread (``time.thread_time``). With ``--workers 2`` matches run in two
 processes; on a shared machine wall-clock times then include waiting for a core, the CPU
 times do not. An action the engine rejects is counted (``illegal``; it must stay 0) and
 replaced by the first legal action; the exit status is 1 if any was, or if a match hit
@@ -179,7 +179,7 @@ def summarise(
     print(
         f"{'level':<8} {'seats':>5} {'matches':>7} {'wins':>7} {'share':>7} "
         f"{'95% CI':>16} {'even':>6}   {'decisions':>9} "
-        f"{'wall ms median / p99':>22} {'CPU ms median / p99':>21}",
+        f"{'wall ms median / p99 / max':>29} {'CPU ms median / p99 / max':>28}",
         file=out,
     )
     for lvl, t in tallies.items():
@@ -188,9 +188,9 @@ def summarise(
             f"{lvl.name:<8} {t.seats:>5} {n:>7} {t.wins:>7.1f} {t.wins / max(1, n):>7.1%} "
             f"[{lo:>6.1%}, {hi:>6.1%}] {t.seats / players:>6.1%}   {len(t.cpu):>9} "
             f"{statistics.median(t.wall) if t.wall else 0.0:>10.1f} / "
-            f"{percentile(t.wall, 0.99):>9.1f} "
+            f"{percentile(t.wall, 0.99):>7.1f} / {max(t.wall, default=0.0):>6.0f} "
             f"{statistics.median(t.cpu) if t.cpu else 0.0:>9.1f} / "
-            f"{percentile(t.cpu, 0.99):>9.1f}",
+            f"{percentile(t.cpu, 0.99):>7.1f} / {max(t.cpu, default=0.0):>6.0f}",
             file=out,
         )
     endings: dict[str, int] = {}

@@ -43,16 +43,18 @@ guesses go out almost everywhere and every play looks equally dangerous.
 
 from __future__ import annotations
 
+import math
 import random
-import time
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bots import strategy as st
+from bots.budget import Budget, OutOfTime
 from bots.sampling import sample_hands, unseen
 from bots.solver import Play
 from bots.strategy import Seen
-from bots.threat import OutOfTime, threat
+from bots.threat import threat
 from engine.actions import Action, Commit, Discard, Draw
 from engine.cards import JOKER, Card, parse_card, sort_key
 from engine.melds import Meld
@@ -67,20 +69,30 @@ CUT = 2
 LOW_STOCK = 3
 # EXPERT's main solver call may take this many times the per-call time limit.
 SEARCH_FACTOR = 3.0
-# Endgame denial: a play must raise the share of sampled opponent hands that go out
-# by more than this before EXPERT plays less (bots.threat).
-DENY_MARGIN = 0.1
-# Endgame denial's time budget, in per-call time limits.
-JUDGE_FACTOR = 10.0
+# A decision's budget, in per-call time limits: CPU time to think, and the wall-clock
+# bound that holds a worker no longer even when the machine is busy.
+CPU_FACTOR = 1.25
+WALL_FACTOR = 5.0
+# Endgame denial: a card more in hand is worth this much of the log of the chance to
+# win (measured: about 6 points of 50 per card in heads-up Robbers' Rummy).
+CARD_WEIGHT = 0.12
 # Sampled hands of the next player when judging a discard.
 SAMPLES = 24
 
 
+def decision_budget(time_limit_ms: float | None) -> Budget:
+    """EXPERT's budget for one decision (unlimited without a time limit)."""
+    if time_limit_ms is None:
+        return Budget.unlimited()
+    return Budget.start(time_limit_ms * CPU_FACTOR, time_limit_ms * WALL_FACTOR)
+
+
 def expert_action(seen: Seen, rng: random.Random, *, time_limit_ms: float | None) -> Action:
     """EXPERT's action for the seat of ``seen`` (see the module notes)."""
+    budget = decision_budget(time_limit_ms)
     phase = seen.phase
     if phase == "play":
-        table = expert_play(seen, time_limit_ms, rng)
+        table = expert_play(seen, time_limit_ms, rng, budget)
         if table is not None:
             return Commit(seen.seat, table)
         river = st.river_take(seen)
@@ -92,12 +104,12 @@ def expert_action(seen: Seen, rng: random.Random, *, time_limit_ms: float | None
             return Draw(seen.seat, "discard")
         return st.fallback(seen)
     if phase == "key":
-        table = st.key_play(seen, time_limit_ms)
+        table = st.key_play(seen, budget.limit(time_limit_ms))
         return Commit(seen.seat, table) if table is not None else st.fallback(seen)
     if phase == "draw":
-        return classic_draw(seen, time_limit_ms)
+        return classic_draw(seen, budget.limit(time_limit_ms))
     if phase == "meld":
-        table = expert_play(seen, time_limit_ms, rng)
+        table = expert_play(seen, time_limit_ms, rng, budget)
         if table is not None and not holds_melds(seen, table):
             return Commit(seen.seat, table)
         return expert_discard(seen, rng)
@@ -131,36 +143,45 @@ def scores_by_penalty(rules: RuleSet) -> bool:
 
 
 def expert_play(
-    seen: Seen, time_limit_ms: float | None, rng: random.Random | None = None
+    seen: Seen,
+    time_limit_ms: float | None,
+    rng: random.Random | None = None,
+    budget: Budget | None = None,
 ) -> list[list[str]] | None:
     """The commit EXPERT makes now, verified; None to draw (or discard) instead."""
+    budget = budget or decision_budget(time_limit_ms)
     # An expert thinks longer: the main search gets a few times HARD's budget (it ends
     # early whenever the solver proves its play optimal).
-    budget = None if time_limit_ms is None else time_limit_ms * SEARCH_FACTOR
-    full = st.run_solver(seen, seen.usable, time_limit_ms=budget)
+    main = None if time_limit_ms is None else time_limit_ms * SEARCH_FACTOR
+    full = st.run_solver(seen, seen.usable, time_limit_ms=budget.limit(main))
     if full is None:
         return None
     if _goes_out(seen, full):
         return _verified(seen, full)
-    preferred = _preferred(seen, full, time_limit_ms)
-    if rng is not None:
-        chosen = safer_play(seen, rng, preferred, full, time_limit_ms)
-        if chosen is None:
-            return None
-        table = _verified(seen, chosen)
-        if table is not None:
-            return table
+    preferred = full
+    try:
+        preferred = _preferred(seen, full, time_limit_ms, budget)
+        if rng is not None:
+            chosen = denying_play(seen, rng, preferred, full, time_limit_ms, budget)
+            if chosen is None:
+                return None
+            table = _verified(seen, chosen)
+            if table is not None:
+                return table
+    except OutOfTime:
+        pass
     return _verified(seen, preferred) or _verified(seen, full)
 
 
-def _preferred(seen: Seen, full: Play, time_limit_ms: float | None) -> Play:
+def _preferred(seen: Seen, full: Play, time_limit_ms: float | None, budget: Budget) -> Play:
     """Before the endgame check: the most cards, or the most points when an opponent
     may go out next turn, or the same naturals without the jokers (tempo)."""
     usable = seen.usable
     rules = seen.rules
+    limit = budget.limit(time_limit_ms)
     if seen.min_other <= CUT and scores_by_penalty(rules) and seen.solver_opened:
         # Cut penalty: an opponent may go out next turn; shed the most points.
-        by_points = st.run_solver(seen, usable, objective="points", time_limit_ms=time_limit_ms)
+        by_points = st.run_solver(seen, usable, objective="points", time_limit_ms=limit)
         if by_points is not None and _verified(seen, by_points) is not None:
             return by_points
         return full
@@ -176,7 +197,7 @@ def _preferred(seen: Seen, full: Play, time_limit_ms: float | None) -> Play:
         # the jokers then turn a later turn that would have been a draw into a play.
         naturals = usable.copy()
         del naturals[JOKER]
-        rest = st.run_solver(seen, naturals, time_limit_ms=time_limit_ms)
+        rest = st.run_solver(seen, naturals, time_limit_ms=limit)
         if (
             rest is not None
             and rest.cards >= full.cards - Counter(full.played)[JOKER]
@@ -186,47 +207,62 @@ def _preferred(seen: Seen, full: Play, time_limit_ms: float | None) -> Play:
     return full
 
 
-def safer_play(
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A choice judged by endgame denial: a play (None: draw), the table it leaves and
+    the cards left in hand."""
+
+    play: Play | None
+    table: tuple[Meld, ...]
+    left: int
+
+
+def _left(seen: Seen, play: Play) -> int:
+    return seen.hand.total() - play.cards + play.jokers_to_hand
+
+
+def denying_play(
     seen: Seen,
     rng: random.Random,
     preferred: Play,
     full: Play,
     time_limit_ms: float | None,
+    budget: Budget,
 ) -> Play | None:
-    """Endgame denial (:mod:`bots.threat`): when an opponent holds few cards and the
-    preferred play leaves a table they go out on markedly more often than today's, the
-    largest play dropping one card that is about as safe as today's table, else a draw
-    (None). Out of time, or with nobody close: the preferred play."""
-    deadline = (
-        None
-        if time_limit_ms is None
-        else time.perf_counter() + time_limit_ms * JUDGE_FACTOR / 1000.0
-    )
-    try:
-        danger = threat(seen, rng, deadline=deadline)
-        if danger is None or not seen.solver_opened:
-            return preferred
-        p_preferred = danger.p_out(preferred.table)
-        p_now = danger.p_out(seen.table)
-        if p_preferred <= p_now + DENY_MARGIN:
-            return preferred
-        options: list[tuple[float, int, Play]] = []
-        for card in sorted(set(full.played), key=sort_key):
-            smaller = st.run_solver(
-                seen, seen.usable - Counter([card]), time_limit_ms=time_limit_ms
-            )
-            if smaller is None or _verified(seen, smaller) is None:
-                continue
-            options.append((danger.p_out(smaller.table), -smaller.cards, smaller))
-    except OutOfTime:
+    """Endgame denial (:mod:`bots.threat`): once an opponent holds few cards, the
+    choice among the preferred play, the most cards, the best play without each of
+    its cards in turn, and a draw (None) that keeps the best chance to win: the chance that no
+    watched opponent goes out on the table it leaves, times ``exp(-CARD_WEIGHT)`` per
+    card left in hand. With nobody close: the preferred play. Raises OutOfTime."""
+    if not seen.solver_opened:
         return preferred
-    if options:
-        p_best, _, best = min(options, key=lambda o: (o[0], o[1]))
-        if p_best <= p_preferred - DENY_MARGIN and p_best <= p_now + DENY_MARGIN:
-            return best
-    if p_now <= p_preferred - DENY_MARGIN:
-        return None
-    return preferred
+    danger = threat(seen, rng, budget)
+    if danger is None:
+        return preferred
+    options = [Option(preferred, preferred.table, _left(seen, preferred))]
+    if full.played != preferred.played or full.table != preferred.table:
+        options.append(Option(full, full.table, _left(seen, full)))
+    draws = 1 if seen.stock_count else 0
+    options.append(Option(None, seen.table, seen.hand.total() + draws))
+    shares = danger.judge([o.table for o in options])
+    if max(shares[:-1]) > shares[-1]:
+        # A play feeds a watched opponent: the best play without each of its cards too.
+        limit = budget.limit(time_limit_ms)
+        for card in sorted(set(full.played), key=sort_key):
+            budget.check()
+            smaller = st.run_solver(seen, seen.usable - Counter([card]), time_limit_ms=limit)
+            if smaller is None or any(o.table == smaller.table for o in options):
+                continue
+            if _verified(seen, smaller) is None:
+                continue
+            options.append(Option(smaller, smaller.table, _left(seen, smaller)))
+        shares = danger.judge([o.table for o in options])
+
+    def value(k: int) -> float:
+        return (1.0 - shares[k]) * math.exp(-CARD_WEIGHT * options[k].left)
+
+    best = max(range(len(options)), key=lambda k: (value(k), -k))
+    return options[best].play
 
 
 def holds_melds(seen: Seen, table: Sequence[Sequence[str]]) -> bool:
