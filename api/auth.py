@@ -156,13 +156,3 @@ def require_user(info: Info[Any, Any]) -> User:
 def get_token_id(info: Info[Any, Any]) -> int | None:
     """The id of the token this request authenticated with (logout revokes it)."""
     return _state(info).token_id
-
-
-# The state is computed before resolvers run, so the async variants need no I/O; they
-# exist so that async resolvers read naturally and keep working if that ever changes.
-async def aget_user(info: Info[Any, Any]) -> User | None:
-    return get_user(info)
-
-
-async def arequire_user(info: Info[Any, Any]) -> User:
-    return require_user(info)

@@ -17,7 +17,7 @@ from graphql import ExecutionResult, FieldNode, Visitor, visit
 from graphql.language import VariableNode
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 
-from api.events import MatchEvent, MatchEventKind
+from api.events.match_events import MatchEvent, MatchEventKind
 
 # -- one execution per event and view, shared by the subscribers in a process (issue 12) --
 #

@@ -14,9 +14,9 @@ import strawberry
 from asgiref.sync import sync_to_async
 from django.utils import timezone
 
+from api.accounts.ratings import Tempo
 from api.auth import require_user
 from api.errors import bad_input
-from api.ratings import Tempo
 from api.rejections import Rejection, rejection
 from matches import matchmaking
 from matches.errors import InvalidRequest, Rejected

@@ -14,7 +14,7 @@ from typing import cast
 import strawberry
 
 from accounts.errors import AccountCode
-from engine.errors import Code, EngineError, MeldReason
+from engine.errors import Code, MeldReason
 from matches.errors import MatchCode
 
 DOMAIN_CODES: tuple[type[StrEnum], ...] = (Code, MatchCode, AccountCode)
@@ -73,15 +73,3 @@ class Rejection:
 def rejection(code: StrEnum | str, message: str, **extra: object) -> Rejection:
     """A Rejection for a code of any domain (services use this too)."""
     return Rejection(code=RejectionCode(str(code)), message=message, **extra)  # type: ignore[arg-type]
-
-
-def rejection_from_error(exc: EngineError) -> Rejection:
-    """The Rejection a client gets for an engine error: same code, message and place."""
-    return rejection(
-        exc.code,
-        exc.message,
-        reason=str(exc.reason) if exc.reason is not None else None,
-        meld_index=exc.meld_index,
-        missing_card=exc.missing_card,
-        rule=exc.rule or None,
-    )

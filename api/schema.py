@@ -1,10 +1,10 @@
-"""The one GraphQL schema: an Apollo Federation 2 subgraph merged from per-area classes.
+"""The one GraphQL schema: an Apollo Federation 2 subgraph merged from per-domain classes.
 
-Each area (system, accounts, matches, ...) defines its root classes in its own module of
-`api/`, named `<Area>Query`, `<Area>Mutation` and `<Area>Subscription`; this module finds
-them (every `api/*.py`, in name order) and merges them into the root types, so adding an
-area needs no edit here. Types that no root field reaches (federation entities used only
-through `_entities`) go in a module-level `SCHEMA_TYPES = [...]` of the area's module.
+Each domain of `api/` (`accounts`, `matches`, `events`, `matchmaking`, `system`) defines
+its root classes, named `<Area>Query`, `<Area>Mutation` and `<Area>Subscription`; this
+module lists them (`QUERIES`, `MUTATIONS`, `SUBSCRIPTIONS`) and merges them into the root
+types. Types that no root field reaches (the event and notification types, reached only
+through their interfaces) are listed in `TYPES`. A new root class is added to a list here.
 
 !! After any change to the schema, run `python manage.py export_sdl` and commit
 !! schema.graphql: tests/server/test_schema_sdl.py fails until the file is current.
@@ -16,11 +16,7 @@ up authentication (api.auth.RequestContext).
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import AsyncIterator, Callable
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import strawberry
@@ -31,41 +27,39 @@ from strawberry.federation.schema import FederationAny
 from strawberry.federation.schema_directives import Key
 from strawberry.schema.config import StrawberryConfig
 from strawberry.tools import merge_types
-from strawberry.types.base import has_object_definition
 
+from api.accounts.leaderboard import RatingsQuery
+from api.accounts.login import AccountsMutation, AccountsQuery
 from api.errors import ShapeErrors, bad_input, log_errors
+from api.events import match_events, notices
+from api.events.subscriptions import MatchSubscription
 from api.limits import check_mutation_rate, check_no_nul_strings, query_limit_extensions
+from api.matches.correspondence import CorrespondenceMutation, CorrespondenceQuery
+from api.matches.mutations import MatchMutation
+from api.matches.queries import MatchQuery
+from api.matchmaking import MatchmakingMutation, MatchmakingQuery
 from api.metrics import count_operation
 from api.presence import record_presence
+from api.system import SystemQuery, SystemSubscription
 
-ROOT_SUFFIXES = ("Query", "Mutation", "Subscription")
-SKIPPED_MODULES = {"schema", "apps"}
-
-
-def _area_modules() -> list[ModuleType]:
-    package = Path(__file__).resolve().parent
-    names = sorted(
-        info.name
-        for info in pkgutil.iter_modules([str(package)])
-        if not info.ispkg and not info.name.startswith("_") and info.name not in SKIPPED_MODULES
-    )
-    return [importlib.import_module(f"api.{name}") for name in names]
-
-
-def _collect() -> tuple[dict[str, list[type]], list[type]]:
-    roots: dict[str, list[type]] = {suffix: [] for suffix in ROOT_SUFFIXES}
-    extra: list[type] = []
-    for module in _area_modules():
-        for name, value in sorted(vars(module).items()):
-            if not isinstance(value, type) or value.__module__ != module.__name__:
-                continue
-            if not has_object_definition(value):
-                continue
-            for suffix in ROOT_SUFFIXES:
-                if name.endswith(suffix) and name != suffix:
-                    roots[suffix].append(value)
-        extra.extend(getattr(module, "SCHEMA_TYPES", ()))
-    return roots, extra
+# The root fields appear in the SDL (schema.graphql) in this order: keep it, or the
+# committed file changes for nothing.
+QUERIES: tuple[type, ...] = (
+    AccountsQuery,
+    CorrespondenceQuery,
+    MatchQuery,
+    MatchmakingQuery,
+    RatingsQuery,
+    SystemQuery,
+)
+MUTATIONS: tuple[type, ...] = (
+    AccountsMutation,
+    CorrespondenceMutation,
+    MatchMutation,
+    MatchmakingMutation,
+)
+SUBSCRIPTIONS: tuple[type, ...] = (MatchSubscription, SystemSubscription)
+TYPES: list[type] = [*notices.SCHEMA_TYPES, *match_events.SCHEMA_TYPES]
 
 
 def _key_fields(type_: Any) -> list[list[str]]:
@@ -124,8 +118,6 @@ class OperationChecks(SchemaExtension):
 
 
 def build_schema() -> RummySchema:
-    roots, extra = _collect()
-    queries, mutations, subscriptions = (roots[s] for s in ROOT_SUFFIXES)
     extensions: list[Callable[[], SchemaExtension]] = [
         *query_limit_extensions(),
         OperationChecks,
@@ -134,13 +126,14 @@ def build_schema() -> RummySchema:
     if not settings.GRAPHQL_INTROSPECTION:
         extensions.append(DisableIntrospection)
     return RummySchema(
-        query=merge_types("Query", tuple(queries)),
-        mutation=merge_types("Mutation", tuple(mutations)) if mutations else None,
-        subscription=merge_types("Subscription", tuple(subscriptions)) if subscriptions else None,
-        types=extra,
+        query=merge_types("Query", QUERIES),
+        mutation=merge_types("Mutation", MUTATIONS),
+        subscription=merge_types("Subscription", SUBSCRIPTIONS),
+        types=TYPES,
         extensions=extensions,
         # Not sort_schema=True: strawberry then fails to resolve union members (the sorted
-        # schema holds copies of the types). Discovery is in name order, so the SDL is stable.
+        # schema holds copies of the types). The lists above are in a fixed order, so the
+        # SDL is stable.
         config=StrawberryConfig(
             # Without introspection, "did you mean ...?" would leak the schema anyway.
             disable_field_suggestions=not settings.GRAPHQL_INTROSPECTION,

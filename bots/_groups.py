@@ -92,9 +92,3 @@ def group_options(g: tuple[int, ...]) -> tuple[tuple[int, int, Partition], ...]:
             out.append((need, room, p))
             top = room
     return tuple(out)
-
-
-@cache
-def best_partition(g: tuple[int, ...]) -> Partition:
-    """A partition reaching :func:`group_need`, with the most room among those."""
-    return group_options(g)[0][2]

@@ -139,8 +139,3 @@ def _try_meld(
     if all(c.is_joker for c in taken):  # pragma: no cover - guarded above
         return None
     return taken
-
-
-def corpus(per_category: int, seed: int = 0) -> list[Position]:
-    """``per_category`` positions of every category, in a fixed order."""
-    return [generate(cat, seed + i) for cat in CATEGORIES for i in range(per_category)]

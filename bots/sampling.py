@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
 
 from bots.strategy import Seen
 from engine.cards import Card, deck
@@ -45,7 +44,3 @@ def sample_hands(
         pos += count
         out[seat] = Counter(take)
     return out
-
-
-def unseen_count(pool: Mapping[Card, int], card: Card) -> int:
-    return int(pool.get(card, 0))

@@ -81,9 +81,6 @@ class Seen:
         """The fewest cards any other seat in the round holds (public)."""
         return min(self.other_counts.values(), default=99)
 
-    def table_codes(self) -> list[list[str]]:
-        return [list(m.codes) for m in self.table]
-
 
 def read_view(view: Mapping[str, Any], rules: RuleSet | None = None) -> Seen:
     """Read a view; raises NotOnTurn when the view's seat has nothing to do."""

@@ -505,16 +505,6 @@ def match_fits(*, match_id: object, user: Any, card: str) -> list[int]:
         raise InvalidRequest(exc.message) from None
 
 
-def player_position(*, match_id: object, user: Any) -> tuple[Match, GameState, int] | None:
-    """The match, its state and the user's seat, for a seated user of a started match."""
-    match = match_get(match_id=match_id, user=user)
-    seat = seat_of(match, user)
-    state = load_state(match)
-    if seat is None or state is None:
-        return None
-    return match, state, seat
-
-
 HINT_TIME_LIMIT_MS = 1000
 
 

@@ -1,4 +1,4 @@
-"""Accounts over GraphQL: register, login, logout, me, and the `User` entity.
+"""Accounts over GraphQL: register, login, logout and me.
 
 Domain refusals (a taken username, a weak password, wrong credentials) are `Rejection`s;
 a banned account logging in is a FORBIDDEN error and a throttled login a RATE_LIMITED
@@ -7,8 +7,9 @@ error with `extensions.retryAfter` (api.limits.LoginThrottle).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import strawberry
 from asgiref.sync import sync_to_async
@@ -19,46 +20,11 @@ from accounts import services
 from accounts.errors import AccountBanned, AccountError
 from accounts.models import Token
 from accounts.models import User as UserModel
+from api.accounts.users import UserType
 from api.auth import RequestContext, forbidden, get_token_id, get_user, require_user
 from api.errors import rate_limited
 from api.limits import LoginThrottle, ahit
 from api.rejections import Rejection, rejection
-
-if TYPE_CHECKING:
-    from collections.abc import Iterable
-
-    from api.ratings import Rating
-
-
-@strawberry.federation.type(
-    name="User", keys=["id"], description="A player. Public: anyone may see these fields."
-)
-class UserType:
-    id: strawberry.ID
-    username: str
-    joined_at: datetime
-
-    @classmethod
-    def from_model(cls, user: UserModel) -> UserType:
-        return cls(
-            id=strawberry.ID(str(user.pk)), username=user.username, joined_at=user.date_joined
-        )
-
-    @strawberry.field(description="The player's ratings, one per rule set and tempo played rated.")
-    async def ratings(self) -> list[Annotated[Rating, strawberry.lazy("api.ratings")]]:
-        from api.ratings import user_ratings
-
-        return await user_ratings(int(self.id))
-
-    @classmethod
-    async def resolve_reference(cls, id: strawberry.ID, **_: Any) -> UserType | None:
-        """The entity resolver of the federation gateway (`_entities`)."""
-        try:
-            pk = int(id)
-        except (TypeError, ValueError):
-            return None
-        user = await UserModel.objects.filter(pk=pk).afirst()
-        return cls.from_model(user) if user is not None else None
 
 
 @strawberry.type(description="A fresh bearer token and its user.")

@@ -1,0 +1,41 @@
+"""The `User` entity (a federation entity: `resolve_reference`). Public: anyone may see
+its fields, ratings included."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import strawberry
+
+from accounts.models import User as UserModel
+from api.accounts.ratings import Rating, user_ratings
+
+
+@strawberry.federation.type(
+    name="User", keys=["id"], description="A player. Public: anyone may see these fields."
+)
+class UserType:
+    id: strawberry.ID
+    username: str
+    joined_at: datetime
+
+    @classmethod
+    def from_model(cls, user: UserModel) -> UserType:
+        return cls(
+            id=strawberry.ID(str(user.pk)), username=user.username, joined_at=user.date_joined
+        )
+
+    @strawberry.field(description="The player's ratings, one per rule set and tempo played rated.")
+    async def ratings(self) -> list[Rating]:
+        return await user_ratings(int(self.id))
+
+    @classmethod
+    async def resolve_reference(cls, id: strawberry.ID, **_: Any) -> UserType | None:
+        """The entity resolver of the federation gateway (`_entities`)."""
+        try:
+            pk = int(id)
+        except (TypeError, ValueError):
+            return None
+        user = await UserModel.objects.filter(pk=pk).afirst()
+        return cls.from_model(user) if user is not None else None

@@ -1,0 +1,46 @@
+"""How a resolver calls a ``matches`` service or selector: in a worker thread, its errors
+mapped onto GraphQL's (STYLE 15). ``MatchNotFound`` becomes a NOT_FOUND error and
+``InvalidRequest`` a BAD_INPUT error; a service's ``Rejected`` is data, returned as is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
+from graphql import GraphQLError
+
+from api.errors import bad_input
+from matches.errors import InvalidRequest, MatchNotFound
+
+T = TypeVar("T")
+
+
+def enum_value(value: Any) -> Any:
+    """An enum argument's value (the member's value; a raw value passes through)."""
+    return getattr(value, "value", value)
+
+
+def not_found(message: str) -> GraphQLError:
+    return GraphQLError(message, extensions={"code": "NOT_FOUND"})
+
+
+async def call(fn: Callable[..., T], *, _ws: bool = False, **kwargs: Any) -> T:
+    """Run a service or selector in a worker thread; map its errors onto GraphQL's.
+
+    Over HTTP Django closes the request's connection when the request ends; a websocket
+    has no such end, so subscriptions (``_ws``) use Channels' database_sync_to_async,
+    which closes stale connections around each call."""
+    run = database_sync_to_async(fn) if _ws else sync_to_async(fn)
+    try:
+        return await run(**kwargs)
+    except MatchNotFound as exc:
+        raise not_found(str(exc)) from None
+    except InvalidRequest as exc:
+        raise bad_input(str(exc)) from None
+
+
+async def ws_call(fn: Callable[..., T], **kwargs: Any) -> T:
+    return await call(fn, _ws=True, **kwargs)

@@ -1,0 +1,53 @@
+"""A finished match's replay (`replay`), with every private part."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import strawberry
+from strawberry.scalars import JSON
+
+from api.matches.cards import Card, cards
+from api.matches.enums import MatchStatus
+from api.matches.match import Seat, seat
+
+
+@strawberry.type(description="One event with every private part (finished matches only).")
+class ReplayEvent:
+    seq: int
+    type: str
+    payload: JSON
+    private: JSON = strawberry.field(description="Per seat (keys are seat indexes).")
+
+
+@strawberry.type(description="A match that is over, with full information.")
+class Replay:
+    match_id: strawberry.ID
+    ruleset: str
+    status: MatchStatus
+    options: JSON
+    seats: list[Seat]
+    events: list[ReplayEvent]
+    actions: JSON = strawberry.field(description="The action log, in order.")
+    hands: list[list[Card]] = strawberry.field(description="Every hand at the end.")
+    winners: list[int]
+    outcome: JSON | None
+
+
+def replay(data: Mapping[str, Any]) -> Replay:
+    return Replay(
+        match_id=strawberry.ID(str(data["matchId"])),
+        ruleset=data["ruleset"],
+        status=MatchStatus(data["status"]),
+        options=data["options"],
+        seats=[seat(data["matchId"], s) for s in data["seats"]],
+        events=[
+            ReplayEvent(seq=e["seq"], type=e["type"], payload=e["payload"], private=e["private"])
+            for e in data["events"]
+        ],
+        actions=data["actions"],
+        hands=[cards(h) for h in data["hands"]],
+        winners=data["winners"],
+        outcome=data["outcome"],
+    )
