@@ -1,10 +1,14 @@
-"""EXPERT: the solver's plays, chosen with strategy (issue 4).
+"""EXPERT: the solver's plays, chosen with strategy (issues 4 and 28).
 
 What it adds to HARD:
 
+- A budget for the whole decision (:mod:`bots.budget`): ``CPU_FACTOR`` times the
+  per-call time limit of thread CPU time, and ``WALL_FACTOR`` times it of wall-clock
+  time, a bound that holds under load (every solver call gets what is left; when it is
+  spent the best choice so far stands). Without a time limit the work is fixed and the
+  choice depends only on the view and the ``rng``.
 - A longer search: the main solver call may take ``SEARCH_FACTOR`` times the time
-  limit; it ends as soon as the solver proves its play optimal, so it costs only on
-  the rare tables where HARD's search is cut short.
+  limit (within the budget); it ends as soon as the solver proves its play optimal.
 - Going out comes first: a play that empties the hand is always taken.
 - Jokers kept back as tempo: a joker in hand fits on almost any turn, so it turns a
   turn that would have been a draw into a play, and a joker in hand is one the
@@ -18,9 +22,11 @@ What it adds to HARD:
   points (the solver's ``points`` objective) instead of the most cards.
 - Endgame denial (:mod:`bots.threat`): once an opponent holds ``threat.NEAR`` cards or
   fewer, hands are guessed for them from the unseen cards (conditioned on what they did
-  not lay), and a play that lets markedly more guesses go out on the new table than on
-  today's is cut to the largest play one card smaller that is about as safe, or becomes
-  a draw. This is what makes EXPERT beat HARD (measured in bench/tournament.py).
+  not lay) and every option is judged on the same guesses: the preferred play, the
+  most cards, a draw, and (when a play feeds them) the best play without each of its
+  cards. EXPERT takes the option with the best chance that nobody watched goes out on
+  the table it leaves, times ``exp(-CARD_WEIGHT)`` for each card it leaves in hand.
+  This is what makes EXPERT beat HARD in Robbers' Rummy and Rummikub.
 - Classic rummy: melds stay in hand until the whole hand goes out in one turn (no
   lay-off places for the opponent, and a "rummy" doubles, CR-SCORE), unless hand
   values count for the match and the opponent is close to going out.
@@ -30,7 +36,12 @@ What it adds to HARD:
   sampled for that player from the unseen cards (:mod:`bots.sampling`); the discard
   top is taken when it melds at once or improves the hand.
 
-Measured and dropped (single-round heads-up robbers, twin deals, against HARD):
+Measured with ``python -m bots arena`` (issue 28, single-round matches against HARD):
+holding back a placeable natural card as a tempo card, one or two of them, robust or
+not (46% heads-up in Robbers' Rummy over 400 games each: a drawn card is new material,
+a held one is not).
+
+Measured and dropped earlier (issue 4, bench/tournament.py, heads-up robbers):
 keeping back a natural card for tempo (no better; keeping back one whose twin is
 already seen: 44.8% over 400); playing as little as keeps the rest playable next turn
 (27% over 100); drawing instead of a one-card play (51.0%); the most points instead of
@@ -76,8 +87,10 @@ WALL_FACTOR = 5.0
 # Endgame denial: a card more in hand is worth this much of the log of the chance to
 # win (measured: about 6 points of 50 per card in heads-up Robbers' Rummy).
 CARD_WEIGHT = 0.12
-# Sampled hands of the next player when judging a discard.
+# Sampled hands of the next player when judging a discard, and what feeding them costs
+# (in the units of ``strategy.usefulness``: 40 for a card in a meld).
 SAMPLES = 24
+DISCARD_DANGER = 60.0
 
 
 def decision_budget(time_limit_ms: float | None) -> Budget:
@@ -327,7 +340,7 @@ def expert_discard(seen: Seen, rng: random.Random) -> Action:
         danger = 0.0
         if samples:
             hits = sum(1 for h in samples if feeds(rules, card, h, seen.table))
-            danger = 30.0 * hits / len(samples)
+            danger = DISCARD_DANGER * hits / len(samples)
         return (keep + danger, -rules.card_value(card), card.code)
 
     return Discard(seen.seat, min(options, key=cost).code)

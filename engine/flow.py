@@ -206,6 +206,7 @@ def start_round(
             hand=sorted_cards(hands.get(i, ())),
             opened=False,
             jokers_redeemed=0,
+            taken=(),
             in_round=i in hands,
         )
         for i, s in enumerate(state.seats)
@@ -283,6 +284,16 @@ def end_turn(state: GameState, events: Events, *, played: bool) -> GameState:
     """Pass the turn on, or end the round on a stalemate (RR-STOCK-OUT, RK-END) or after
     ``draw_after_turns`` turns (CR-STOCK-OUT)."""
     rules = state.rules
+    cur = state.current
+    took: tuple[Card, ...] = ()
+    if cur.drawn_from == "discard" and cur.taken is not None:
+        took = (cur.taken,)
+    elif cur.drawn_from == "river" and cur.key is not None:
+        took = (cur.key, *cur.booty)
+    if took:  # a take undone before the turn ended is no take
+        seat = state.on_turn
+        taken = (*state.seats[seat].taken, *took)
+        state = dataclasses.replace(state, seats=with_seat(state, seat, taken=taken))
     idle = 0 if played or not state.current.empty_stock else state.idle_turns + 1
     state = dataclasses.replace(state, idle_turns=idle)
     if idle >= len(state.participants):
