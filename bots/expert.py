@@ -3,10 +3,11 @@
 What it adds to HARD:
 
 - A budget for the whole decision (:mod:`bots.budget`): ``CPU_FACTOR`` times the
-  per-call time limit of thread CPU time, and ``WALL_FACTOR`` times it of wall-clock
-  time, a bound that holds under load (every solver call gets what is left; when it is
-  spent the best choice so far stands). Without a time limit the work is fixed and the
-  choice depends only on the view and the ``rng``.
+  per-call time limit of thread CPU time (250 ms at the server's 200), and
+  ``WALL_FACTOR`` times it of wall-clock time (1 s), a bound that holds under load:
+  every solver call gets what is left, thinking stops at ``THINK_SHARE`` of the wall
+  bound and the best choice so far stands. Without a time limit the work is fixed and
+  the choice depends only on the view and the ``rng``.
 - A longer search: the main solver call may take ``SEARCH_FACTOR`` times the time
   limit (within the budget); it ends as soon as the solver proves its play optimal.
 - Going out comes first: a play that empties the hand is always taken.
@@ -81,9 +82,11 @@ LOW_STOCK = 3
 # EXPERT's main solver call may take this many times the per-call time limit.
 SEARCH_FACTOR = 3.0
 # A decision's budget, in per-call time limits: CPU time to think, and the wall-clock
-# bound that holds a worker no longer even when the machine is busy.
+# bound that holds a worker no longer even when the machine is busy. Thinking stops at
+# ``THINK_SHARE`` of the wall-clock bound: the rest is for checking the chosen play.
 CPU_FACTOR = 1.25
 WALL_FACTOR = 5.0
+THINK_SHARE = 0.8
 # Endgame denial: a card more in hand is worth this much of the log of the chance to
 # win (measured: about 6 points of 50 per card in heads-up Robbers' Rummy).
 CARD_WEIGHT = 0.12
@@ -97,7 +100,7 @@ def decision_budget(time_limit_ms: float | None) -> Budget:
     """EXPERT's budget for one decision (unlimited without a time limit)."""
     if time_limit_ms is None:
         return Budget.unlimited()
-    return Budget.start(time_limit_ms * CPU_FACTOR, time_limit_ms * WALL_FACTOR)
+    return Budget.start(time_limit_ms * CPU_FACTOR, time_limit_ms * WALL_FACTOR * THINK_SHARE)
 
 
 def expert_action(seen: Seen, rng: random.Random, *, time_limit_ms: float | None) -> Action:

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from bots.budget import Budget, OutOfTime
-from bots.expert import CPU_FACTOR, WALL_FACTOR, decision_budget
+from bots.expert import CPU_FACTOR, THINK_SHARE, WALL_FACTOR, decision_budget
 from bots.levels import EXPERT, choose_action
 from bots.sampling import known_cards, sample_hands, unseen
 from bots.strategy import read_view
@@ -41,9 +41,11 @@ def test_a_budget_gives_each_call_what_is_left_of_the_tighter_bound() -> None:
     assert spent.spent() and spent.limit(200.0) == 1.0  # a late call returns at once
     with pytest.raises(OutOfTime):
         spent.check()
-    # EXPERT's: CPU_FACTOR and WALL_FACTOR times the per-call limit.
+    # EXPERT's: CPU_FACTOR times the per-call limit to think, within THINK_SHARE of the
+    # WALL_FACTOR times it that bounds the decision.
     expert = decision_budget(200.0)
-    assert (expert.cpu_ms, expert.wall_ms) == (200.0 * CPU_FACTOR, 200.0 * WALL_FACTOR)
+    assert expert.cpu_ms == 200.0 * CPU_FACTOR
+    assert expert.wall_ms == 200.0 * WALL_FACTOR * THINK_SHARE
 
 
 @pytest.mark.parametrize("preset", ["robbers", "rummikub", "rummy"])
