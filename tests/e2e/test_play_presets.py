@@ -53,9 +53,9 @@ def replays_to_stored_state(match_id: str) -> bool:
 @pytest.mark.parametrize(
     ("ruleset", "options"),
     [
-        ("robbers", {"rounds": 1, "hand_size": 5}),
-        ("rummikub", {"hand_size": 6}),
-        ("rummy", {"target_score": 1, "hand_size": 5}),
+        ("robbers", {"rounds": 1, "hand_size": 7}),
+        ("rummikub", {"hand_size": 7}),
+        ("rummy", {"target_score": 1, "hand_size": 7}),
     ],
 )
 async def test_a_whole_match_is_played_through_the_api(

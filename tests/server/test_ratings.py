@@ -345,7 +345,7 @@ def test_a_match_against_a_bot_moves_only_the_humans(
 ) -> None:
     # given: two players and an expert bot, one short round
     users = make_users(2, prefix="versus")
-    match_id = ranked_match(users, bots=("EXPERT",), rounds=1, hand_size=5)
+    match_id = ranked_match(users, bots=("EXPERT",), rounds=1, hand_size=7)
 
     # when: it is played to the end
     play_out(match_id, users)

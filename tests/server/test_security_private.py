@@ -239,7 +239,7 @@ def test_a_ranked_match_is_not_made_with_bots() -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{"hand_size": 1}, {"opening_min": 0}, {"rounds": 1}, {"target_score": 1}],
+    [{"hand_size": 7}, {"opening_min": 0}, {"rounds": 1}, {"target_score": 1}],
 )
 def test_a_ranked_match_is_not_made_with_options_that_trivialise_it(
     options: dict[str, Any],
