@@ -29,8 +29,9 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
 )
 from strawberry.types.unset import UNSET, UnsetType
 
+from api import availability
 from api.auth import RequestContext, aauthenticate
-from api.limits import WebsocketMessageLimiter
+from api.limits import NESTED_MESSAGE, WebsocketMessageLimiter, nested_deeper_than
 from config import pubsub
 
 log = logging.getLogger(__name__)
@@ -93,6 +94,8 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         self.gone_waiter: asyncio.Future[None] | None = None
         self.hub: pubsub.Hub | None = None
         self.closing_task: asyncio.Task[None] | None = None
+        self.accepted = False
+        self.lost_early = False  # the hub broke before the handshake was accepted
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """channels' ``AsyncConsumer.__call__`` without a channel layer (live events come
@@ -141,6 +144,11 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         4503 (the client reconnects after a pause, to a process whose Redis works)."""
         if self.closing or self.gone:
             return
+        if not self.accepted:
+            # A close before the handshake is accepted is an HTTP 403, which a browser
+            # cannot tell from a refusal (issue 26): :meth:`accept` closes then.
+            self.lost_early = True
+            return
         log.warning("live events are unreachable (%s): closing the socket", reason)
         self.closing_task = asyncio.ensure_future(
             self._close(CLOSE_UNAVAILABLE, "Service unavailable")
@@ -149,8 +157,15 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
     def deliver(self, message: Mapping[str, Any]) -> None:
         """A message of the user's topic: a revocation of this socket's token closes it."""
         if message.get("type") == pubsub.REVOKED and not self.closing:
-            revoked = message.get("token_id")
-            if revoked is None or revoked == self.token_id:
+            # The tokens listed (all it had, on a ban, a password change or
+            # logoutEverywhere: one opened since stays), else the one (None: every one).
+            listed = message.get("token_ids")
+            if isinstance(listed, list):
+                hit = self.token_id in listed
+            else:
+                revoked = message.get("token_id")
+                hit = revoked is None or revoked == self.token_id
+            if hit:
                 self.closing_task = asyncio.ensure_future(self.auth_revoked())
 
     async def send(  # type: ignore[override]  # as channels' own AsyncWebsocketConsumer
@@ -159,6 +174,10 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         """Send within the socket's budget (RATE_LIMIT_WS_SENT_CONNECTION): over it, the
         sender waits for the next window. Subscriptions (a hundred fast serverTime
         clocks, replays) slow down to the budget; nothing is dropped (issue 14)."""
+        if self.closing and not close:
+            # Closed by us (4503 at connection_init, say): strawberry may still send its
+            # connection_ack, which the ASGI server would refuse with a traceback.
+            return
         count, seconds = settings.RATE_LIMIT_WS_SENT_CONNECTION
         if count > 0 and text_data is not None and not close and not self.gone:
             async with self.send_lock:
@@ -183,6 +202,12 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
             self._gone()
             log.debug("a send after the client disconnected", exc_info=True)
 
+    async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
+        await super().accept(subprotocol=subprotocol, headers=headers)
+        self.accepted = True
+        if self.lost_early and not self.closing:
+            await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
+
     async def websocket_receive(self, message: WebSocketReceiveEvent) -> None:
         # __call__ stamped the frame with its arrival time (a key ASGI does not define).
         self.arrived = cast(Mapping[str, Any], message).get("arrived")
@@ -205,10 +230,14 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         """Authenticate the connection_init payload; a refused token closes with 4403."""
         params = context.connection_params or {}
         authorization = params.get("authorization", params.get("Authorization"))
+        if availability.is_down():  # anonymous too: every query of it would fail
+            await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
+            return NO_ACK_PAYLOAD
         try:
             context.auth = await aauthenticate(authorization)
-        except (OperationalError, InterfaceError):
-            log.warning("connection_init: the database is unreachable", exc_info=True)
+        except (OperationalError, InterfaceError) as exc:
+            availability.note_error(exc)
+            log.warning("connection_init: the database is unreachable: %s", exc)
             await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
             return NO_ACK_PAYLOAD
         if context.auth.failure is not None:
@@ -216,9 +245,13 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         user = context.auth.user
         if user is not None:
             self.token_id = context.auth.token_id
-            if not await self._listen_to_user(pubsub.user_topic(user.pk)):
-                await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
-                return NO_ACK_PAYLOAD
+            live = await self._listen_to_user(pubsub.user_topic(user.pk))
+        else:
+            live = await self._live_reachable()
+        if not live:
+            # Redis is down: no live event could reach this socket (issue 26).
+            await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
+            return NO_ACK_PAYLOAD
         if user is not None and context.auth.expires_at is not None:
             # Revocation and bans arrive as messages; expiry is a time: close then.
             delay = (context.auth.expires_at - timezone.now()).total_seconds()
@@ -247,6 +280,15 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
                 log.warning("could not listen to %s; trying again", topic, exc_info=True)
         return False
 
+    async def _live_reachable(self) -> bool:
+        assert self.hub is not None
+        try:
+            await asyncio.wait_for(self.hub.reachable(), LISTEN_SECONDS)
+            return True
+        except (TimeoutError, OSError, RedisError) as exc:
+            log.warning("live events are unreachable: %s", exc)
+            return False
+
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Refuse oversized messages (close 1009) and floods (close 4429) before parsing."""
         if self.closing:
@@ -259,11 +301,15 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         if not await self.limiter.allow(user.pk if user is not None else None, at=self.arrived):
             await self._close(CLOSE_TOO_MANY_MESSAGES, "Too many messages")
             return
-        if text_data is not None and not _is_object(text_data):
-            # strawberry's handler indexes the message and dies on a JSON null, list or
-            # string, leaving an open socket that never answers again (issue 14).
-            await self._close(CLOSE_BAD_MESSAGE, "A message is a JSON object")
-            return
+        if text_data is not None:
+            problem = message_problem(text_data)
+            if problem is not None:
+                # strawberry's handler indexes the message and dies on what it does not
+                # expect (a JSON null, list or string; a subscribe whose payload is not
+                # an object), leaving an open socket that never answers again (issues
+                # 14, 26).
+                await self._close(CLOSE_BAD_MESSAGE, problem)
+                return
         await super().receive(text_data=text_data, bytes_data=bytes_data)
 
     async def _close(self, code: int, reason: str) -> None:
@@ -315,9 +361,38 @@ class _Keepalive:
 _keepalive = _Keepalive()
 
 
-def _is_object(text: str) -> bool:
-    """Whether a frame is a JSON object (not JSON at all is strawberry's to refuse)."""
+def _optional(value: object, kind: type | tuple[type, ...]) -> bool:
+    return value is None or isinstance(value, kind)
+
+
+def message_problem(text: str) -> str | None:
+    """Why a graphql-transport-ws frame cannot be handled (the close reason), or None.
+    Text that is not JSON at all is strawberry's to refuse (4400 too)."""
     try:
-        return isinstance(json.loads(text), dict)
+        message = json.loads(text)
     except ValueError:
-        return True
+        return None
+    except RecursionError:
+        return NESTED_MESSAGE
+    if not isinstance(message, dict):
+        return "A message is a JSON object"
+    if nested_deeper_than(message):
+        return NESTED_MESSAGE
+    kind = message.get("type")
+    if not isinstance(kind, str):
+        return "A message has a type"
+    payload = message.get("payload")
+    if kind in {"subscribe", "complete"} and not isinstance(message.get("id"), str):
+        return f"A {kind} message has a string id"
+    if kind == "subscribe":
+        if not isinstance(payload, dict) or not isinstance(payload.get("query"), str):
+            return "A subscribe message has a payload object with a query"
+        if not (
+            _optional(payload.get("variables"), dict)
+            and _optional(payload.get("operationName"), str)
+            and _optional(payload.get("extensions"), dict)
+        ):
+            return "variables and extensions are objects, operationName a string"
+    elif kind in {"connection_init", "ping", "pong"} and not _optional(payload, dict):
+        return f"The payload of {kind} is an object"
+    return None

@@ -36,7 +36,9 @@ SEND_TIMEOUT = 5.0  # seconds a publish waits for Redis at most (connect, the re
 
 # The two kinds of message on a user's topic.
 USER_EVENT = "user.event"  # a notification: {"type", "event": {type, matchId, payload}}
-REVOKED = "auth.revoked"  # a revocation: {"type", "token_id"} (None: every token)
+# A revocation: {"type", "token_id", "token_ids"?}: the tokens listed, else the one
+# (None: every token).
+REVOKED = "auth.revoked"
 
 
 def match_topic(public_id: str) -> str:
@@ -132,6 +134,7 @@ class Hub:
         self._unconfirmed: dict[str, int] = {}  # commands per topic Redis has not answered
         self._leaving: set[str] = set()  # topics whose last listener left
         self._sweeper: asyncio.Task[None] | None = None
+        self._probe: redis.asyncio.Redis | None = None  # reachable()'s client
 
     async def add(self, name: str, listener: Any, wrap: Callable[[bytes], Any]) -> None:
         """Add ``listener`` to topic ``name`` once Redis confirmed the subscription. Raises
@@ -188,7 +191,17 @@ class Hub:
             if self._pubsub is None:
                 self._connect()
             pubsub = self._pubsub
-            await pubsub.execute_command(command, *names)
+            try:
+                await pubsub.execute_command(command, *names)
+            except BaseException:
+                if self._reader is None:
+                    # Never answered (Redis down): no reply of it will come, and the
+                    # next command connects anew.
+                    for name in names:
+                        self._unconfirmed[name] -= 1
+                    self._pubsub = None
+                    await asyncio.shield(_close(pubsub))
+                raise
             if self._reader is None:
                 self._reader = asyncio.get_running_loop().create_task(self._read(pubsub))
 
@@ -245,8 +258,25 @@ class Hub:
         for watcher in list(self.watchers):
             watcher.lost(reason)
 
+    async def reachable(self) -> None:
+        """Return once Redis answers (at once while the hub's connection stands: its
+        reader reports a break), else raise RedisError or OSError: a socket with no
+        topic of its own learns at its start whether live events can reach it."""
+        if self._reader is not None:
+            return
+        if self._probe is None:
+            self._probe = redis.asyncio.Redis.from_url(
+                self.url,
+                retry=Retry(NoBackoff(), 1),  # once more on a fresh connection
+                socket_timeout=SEND_TIMEOUT,
+                socket_connect_timeout=SEND_TIMEOUT,
+            )
+        await self._probe.ping()
+
     async def close(self) -> None:  # tests: a web process simply exits
         reader, self._reader, self._pubsub = self._reader, None, None
+        if self._probe is not None:
+            await self._probe.aclose()
         if reader is not None:
             reader.cancel()
             await asyncio.gather(reader, return_exceptions=True)

@@ -203,6 +203,7 @@ class MatchEnded(Common):
     resigned: list[int]
     higherWins: bool
     ratingChanges: NotRequired[list[RatingChange]]  # server-added, ranked matches
+    unrated: NotRequired[str]  # server-added: why a ranked match moved no rating
 
 
 class MatchAborted(Common):

@@ -199,6 +199,7 @@ def match_event(data: Mapping[str, Any]) -> MatchEvent:
             **common,
             outcome=match_outcome(over),
             rating_changes=[rating_change(x) for x in over.get("ratingChanges", ())],
+            unrated=over.get("unrated"),
         )
     if kind == MatchEventKind.MATCH_ABORTED:
         return MatchAborted(**common, reason=cast(payloads.MatchAborted, payload)["reason"])

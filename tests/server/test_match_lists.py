@@ -47,7 +47,7 @@ def _matches(count: int) -> tuple[Any, str]:
     me = User.objects.create_user("lister", password="pw-unused-1")
     for n in range(count):
         other = User.objects.create_user(f"other{n}", password="pw-unused-1")
-        created = services.match_create(user=me, options={"hand_size": 5}, seats=3)
+        created = services.match_create(user=me, options={"hand_size": 7}, seats=3)
         assert isinstance(created, MatchView)
         services.match_join(match_id=created.id, user=other)
         if n % 3:
