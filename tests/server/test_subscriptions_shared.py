@@ -233,3 +233,60 @@ async def test_a_subscription_keeps_nothing_of_the_events_it_has_sent(
     # lists: two more entries per event for this query)
     assert _memo_entries() <= after_a_few
     await ws.disconnect()
+
+
+async def test_a_live_event_costs_no_database_work_per_subscriber(
+    redis_url: str, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # given: every SQL statement of the process counted (the move's own, a subscriber's)
+    from django.db.backends.utils import CursorWrapper
+
+    from accounts.services import token_create
+    from config.asgi import application
+
+    statements: list[str] = []
+    for name in ("execute", "executemany"):
+        real = getattr(CursorWrapper, name)
+
+        def counted(self: Any, sql: str, *args: Any, _real: Any = real, **kwargs: Any) -> Any:
+            statements.append(sql)
+            return _real(self, sql, *args, **kwargs)
+
+        monkeypatch.setattr(CursorWrapper, name, counted)
+
+    match_id, a, b, token_a = await database_sync_to_async(started_match)()
+    token_b = await database_sync_to_async(token_create)(user=b)
+    row = await database_sync_to_async(Match.objects.get)(pk=match_id)
+    sockets: list[Any] = []
+    last = row.last_seq
+
+    async def join(token: str | None) -> None:
+        """A subscriber that has replayed the last stored event: it listens, and its
+        start's reading is done."""
+        ws = await _subscribe(application, token, {"id": row.public_id, "after": last - 1})
+        await _until(ws, last)
+        sockets.append(ws)
+
+    async def watched_draw(joining: int) -> int:
+        """Statements from a draw to its last event at every socket, after ``joining``
+        more spectators subscribed."""
+        nonlocal last
+        for _ in range(joining):
+            await join(None)
+        statements.clear()
+        last = await database_sync_to_async(draw_for_whoever_is_on_turn)(match_id, (a, b))
+        for ws in sockets:
+            await _until(ws, last)
+        return len(statements)
+
+    # when: a draw the two players watch, one more, and one that eight spectators watch too
+    await join(token_a)
+    await join(token_b)
+    await watched_draw(0)  # the first of the match's draws (its clock, a first action)
+    two = await watched_draw(0)
+    ten = await watched_draw(8)
+    for ws in sockets:
+        await ws.disconnect()
+
+    # then: the move's statements, none per subscriber
+    assert ten == two, (two, ten)
