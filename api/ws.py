@@ -245,10 +245,7 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         user = context.auth.user
         if user is not None:
             self.token_id = context.auth.token_id
-            live = await self._listen_to_user(pubsub.user_topic(user.pk))
-        else:
-            live = await self._live_reachable()
-        if not live:
+        if not await self._live(user.pk if user is not None else None):
             # Redis is down: no live event could reach this socket (issue 26).
             await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
             return NO_ACK_PAYLOAD
@@ -267,27 +264,21 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         if not self.closing:
             await self._close(CLOSE_FORBIDDEN, "Token expired")
 
-    async def _listen_to_user(self, topic: str) -> bool:
-        """Listen to the user's topic, which carries revocations (three tries, each
-        bounded: the one after a broken connection connects anew)."""
+    async def _live(self, user_id: int | None) -> bool:
+        """Whether live events can reach this socket: it listens to its user's topic,
+        which carries revocations; an anonymous one asks whether Redis answers. Three
+        tries, each bounded: the one after a broken connection connects anew."""
         assert self.hub is not None
+        topic = pubsub.user_topic(user_id) if user_id is not None else None
         for _ in range(3):
             try:
-                await asyncio.wait_for(self.hub.add(topic, self, json.loads), LISTEN_SECONDS)
+                waiting = self.hub.add(topic, self, json.loads) if topic else self.hub.reachable()
+                await asyncio.wait_for(waiting, LISTEN_SECONDS)
                 self.user_topic = topic
                 return True
-            except (TimeoutError, OSError, RedisError):
-                log.warning("could not listen to %s; trying again", topic, exc_info=True)
+            except (TimeoutError, OSError, RedisError) as exc:
+                log.warning("live events are unreachable (%r); trying again", exc)
         return False
-
-    async def _live_reachable(self) -> bool:
-        assert self.hub is not None
-        try:
-            await asyncio.wait_for(self.hub.reachable(), LISTEN_SECONDS)
-            return True
-        except (TimeoutError, OSError, RedisError) as exc:
-            log.warning("live events are unreachable: %s", exc)
-            return False
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Refuse oversized messages (close 1009) and floods (close 4429) before parsing."""

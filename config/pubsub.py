@@ -41,6 +41,9 @@ USER_EVENT = "user.event"  # a notification: {"type", "event": {type, matchId, p
 REVOKED = "auth.revoked"
 
 
+HUB_TOPIC = "rummy:hub"  # silent: :meth:`Hub.reachable` keeps the connection with it
+
+
 def match_topic(public_id: str) -> str:
     return f"rummy:match:{public_id}"
 
@@ -113,6 +116,16 @@ class Inbox:
     get = __anext__
 
 
+class _Nobody:
+    __slots__ = ()
+
+    def deliver(self, item: Any) -> None:
+        pass
+
+
+_nobody = _Nobody()
+
+
 class _Topic:
     __slots__ = ("listeners", "ready", "wrap")
 
@@ -134,7 +147,6 @@ class Hub:
         self._unconfirmed: dict[str, int] = {}  # commands per topic Redis has not answered
         self._leaving: set[str] = set()  # topics whose last listener left
         self._sweeper: asyncio.Task[None] | None = None
-        self._probe: redis.asyncio.Redis | None = None  # reachable()'s client
 
     async def add(self, name: str, listener: Any, wrap: Callable[[bytes], Any]) -> None:
         """Add ``listener`` to topic ``name`` once Redis confirmed the subscription. Raises
@@ -259,24 +271,15 @@ class Hub:
             watcher.lost(reason)
 
     async def reachable(self) -> None:
-        """Return once Redis answers (at once while the hub's connection stands: its
-        reader reports a break), else raise RedisError or OSError: a socket with no
-        topic of its own learns at its start whether live events can reach it."""
-        if self._reader is not None:
-            return
-        if self._probe is None:
-            self._probe = redis.asyncio.Redis.from_url(
-                self.url,
-                retry=Retry(NoBackoff(), 1),  # once more on a fresh connection
-                socket_timeout=SEND_TIMEOUT,
-                socket_connect_timeout=SEND_TIMEOUT,
-            )
-        await self._probe.ping()
+        """Return once the hub's connection stands (at once while it does: its reader
+        reports a break), else raise RedisError or OSError: a socket with no topic of
+        its own learns at its start whether live events can reach it. The hub then
+        keeps a topic of its own, on which nothing is published."""
+        if self._reader is None:
+            await self.add(HUB_TOPIC, _nobody, bytes)
 
     async def close(self) -> None:  # tests: a web process simply exits
         reader, self._reader, self._pubsub = self._reader, None, None
-        if self._probe is not None:
-            await self._probe.aclose()
         if reader is not None:
             reader.cancel()
             await asyncio.gather(reader, return_exceptions=True)
