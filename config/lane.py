@@ -65,6 +65,7 @@ MIDDLEWARE_ROLES = {
     "django.contrib.messages.middleware.MessageMiddleware": False,
     "django.middleware.common.CommonMiddleware": True,
     # The view is csrf-exempt (bearer tokens, no cookies).
+    "django.middleware.csrf.CsrfViewMiddleware": False,
     "config.middleware.CsrfViewMiddleware": False,
     "django.middleware.clickjacking.XFrameOptionsMiddleware": True,
     # Checks the bearer token in the chain's thread: the lane does it in its own hop.
