@@ -1,7 +1,7 @@
-"""The move path's hand-written SQL (issue 12) reads and writes what the ORM would: the
-lock query builds the same Match, Seat and user instances as the ORM's select_related
-query, and a move's combined write stores the same rows as the ORM's saves (real
-PostgreSQL)."""
+"""The move path's hand-written SQL (issue 12; the fast twins of ``lock_query`` and
+``move_write``) reads and writes what the ORM would: the lock query builds the same
+Match, Seat and user instances as the ORM's select_related query, and a move's combined
+write stores the same rows as the ORM's saves (real PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from matches.locks import lock_match, lock_match_keyed
 from matches.models import Match, Seat
 from tests.server.test_match_services import play_out, started, users
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_twins")]
 __all__ = ["users"]  # the fixture
 
 
@@ -25,7 +25,7 @@ def values(instance: models.Model) -> dict[str, Any]:
 def orm_lock(match_id: object, lookup: str) -> tuple[Match, list[Seat]]:
     seats = list(
         Seat.objects.select_related("match", "user")
-        .select_for_update(of=("match",))
+        .select_for_update(of=("self", "match"))
         .filter(**{f"match__{lookup}": match_id})
         .order_by("index")
     )
