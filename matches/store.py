@@ -26,6 +26,7 @@ from typing import Any
 from django.db import connection, models, transaction
 from django.utils import timezone
 
+from config import fast_paths
 from engine.actions import Action, action_to_dict
 from engine.events import Event
 from engine.game import table_json
@@ -122,7 +123,7 @@ def persist(
     if finished and match.ranked:
         events = rate_at_end(match, state, events)  # ratings move in this transaction
     outbox = Outbox(match.pk)
-    rows, texts = _event_rows(match, events, now, final=True)
+    rows, texts = _event_rows(match, events, now, final=fast_paths.on("move_write"))
     outbox.events.extend(event_row(r) for r in rows)
     logged = None
     if action is not None:
@@ -296,7 +297,7 @@ def _write_move(
     match row is written as ``save()`` writes it, ``pre_save`` first (its
     ``updated_at``), each value prepared by its field, but only the fields the move
     changed (:func:`changed_fields`)."""
-    if connection.vendor != "postgresql":  # the development SQLite: the ORM's three
+    if not fast_paths.on("move_write"):  # the plain twin: the ORM's three
         _write_move_orm(match, rows, logged)
         return
     fields = changed_fields(match)
@@ -352,7 +353,7 @@ def changed_fields(match: Match) -> list[Any]:
     (turn, seat on turn, deadline, seq, snapshot...); preparing and sending every one
     was a tenth of a worker's move (issue 12, py-spy under bench/worker_bench.py)."""
     loaded = match.__dict__.get(LOADED)
-    if loaded is None:
+    if loaded is None or not fast_paths.on("changed_columns"):
         return _MATCH_FIELDS
     values = match.__dict__
     return [
