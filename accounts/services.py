@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from accounts.errors import AccountBanned, AccountError
 from accounts.models import Token, User
+from config import fast_paths
 
 log = logging.getLogger(__name__)
 
@@ -147,7 +148,8 @@ def token_find(*, raw: str) -> Token | None:
 def _token_query(vendor: str) -> tuple[str, int]:
     """The SELECT of a token and its user by key hash, built once from the models (what
     ``Token.objects.select_related("user").filter(key_hash=...).first()`` asks, without
-    compiling the queryset on every request), and how many token columns lead it."""
+    compiling the queryset on every request: the fast twin of ``token_query``), and how
+    many token columns lead it."""
     qn = connection.ops.quote_name
     token_table, user_table = qn(Token._meta.db_table), qn(User._meta.db_table)
     columns = [f"{token_table}.{qn(f.column)}" for f in Token._meta.concrete_fields]
@@ -177,6 +179,8 @@ def _from_row(model: type[Model], values: Sequence[object]) -> Model:
 
 
 def _token_with_user(key_hash: str) -> Token | None:
+    if not fast_paths.on("token_query"):
+        return Token.objects.select_related("user").filter(key_hash=key_hash).first()
     sql, split = _token_query(connection.vendor)
     with connection.cursor() as cursor:
         cursor.execute(sql, [key_hash])

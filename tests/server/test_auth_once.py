@@ -1,4 +1,5 @@
-"""The bearer token of an HTTP request is looked up once, with its user (issue 12)."""
+"""The bearer token of an HTTP request is looked up once, with its user (issue 12), by
+either twin of ``token_query``."""
 
 import pytest
 from django.db import connection
@@ -6,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import GraphQLClient
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("twin")]
 
 REGISTER = """mutation { register(username: "once1", password: "a long enough passphrase 7") {
   ... on AuthPayload { token } } }"""
