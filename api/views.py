@@ -14,6 +14,7 @@ from strawberry.django.views import AsyncGraphQLView
 from api.auth import AuthState, RequestContext, aauthenticate, authenticate
 from api.errors import INTERNAL_MESSAGE
 from api.limits import LoginThrottle
+from config import fast_paths
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +89,8 @@ class GraphQLView(AsyncGraphQLView[RequestContext, None]):
         if isinstance(refused, str):
             return error_response(400, refused, "BAD_INPUT")
         # The body already parsed (decode_json hands it to strawberry: once, not twice).
-        self._parsed_body = (request.body, refused) if refused is not None else None
+        if refused is not None and fast_paths.chosen("body_once"):
+            self._parsed_body = (request.body, refused)
         try:
             response = await super().dispatch(request, *args, **kwargs)
         except (OperationalError, InterfaceError):

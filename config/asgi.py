@@ -1,8 +1,8 @@
 """ASGI entry point of the web process: HTTP through Django, websockets through Channels.
 
-GraphQL lives at /graphql for both: queries and mutations over HTTP (the GraphQL view,
-through config.lane),
-subscriptions over a websocket speaking graphql-transport-ws only.
+GraphQL lives at /graphql for both: queries and mutations over HTTP (the GraphQL view;
+with the fast paths, through config.lane), subscriptions over a websocket speaking
+graphql-transport-ws only.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from api.limits import BodySizeLimitMiddleware  # noqa: E402
 from api.metrics import MetricsMiddleware  # noqa: E402
 from api.schema import schema  # noqa: E402
 from api.ws import GraphQLConsumer  # noqa: E402
+from config import fast_paths  # noqa: E402
 from config.lane import GraphQLLane  # noqa: E402
 
 # A live match event is executed once per query for every subscriber of this process
@@ -104,22 +105,35 @@ graphql_ws = GraphQLConsumer.as_asgi(
     allowed_origins=settings.CSRF_TRUSTED_ORIGINS,
 )
 
+
+def http_application() -> Any:
+    """Django's ASGI handler, or (fast paths) with a POST to /graphql taking the lane
+    (config.lane) and each request in a thread kept for later ones."""
+    http: Any = django_http_app
+    if fast_paths.on("lane"):
+        http = GraphQLLane(http)
+    if fast_paths.on("request_threads"):
+        http = RequestThreads(http)
+    return http
+
+
 application = MetricsMiddleware(
     ProtocolTypeRouter(
         {
             # The body limit counts bytes as they stream in (chunked bodies too), before
-            # Django buffers anything. A POST to /graphql takes the lane (config.lane),
-            # the rest Django's handler; both in a request thread kept for later ones.
-            "http": BodySizeLimitMiddleware(RequestThreads(GraphQLLane(django_http_app))),
+            # Django buffers anything.
+            "http": BodySizeLimitMiddleware(http_application()),
             "websocket": URLRouter([re_path(r"^graphql/?$", graphql_ws)]),
         }
     )
 )
 
-# Everything built at start-up (Django, the schema, the URL conf) lives as long as the
-# process: moved out of the collector's generations, later collections do not walk it
-# again and again (and the pages stay shared between forked workers).
-from django.urls import get_resolver  # noqa: E402
+fast_paths.log_at_start("web")
+if fast_paths.on("gc_freeze"):
+    # Everything built at start-up (Django, the schema, the URL conf) lives as long as
+    # the process: moved out of the collector's generations, later collections do not
+    # walk it again and again (and the pages stay shared between forked workers).
+    from django.urls import get_resolver
 
-get_resolver().url_patterns  # noqa: B018  (imports config.urls and the views now)
-gc.freeze()
+    get_resolver().url_patterns  # noqa: B018  (imports config.urls and the views now)
+    gc.freeze()

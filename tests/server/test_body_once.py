@@ -9,6 +9,7 @@ import pytest
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.mark.fast_path("body_once")
 async def test_a_json_body_is_parsed_once(
     async_client: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -15,7 +15,7 @@ from django.db import connections
 
 from config.asgi import application, django_http_app
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.fast_path("lane")]
 
 JSON = (b"content-type", b"application/json")
 HOST = (b"host", b"localhost")
