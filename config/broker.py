@@ -17,11 +17,12 @@ messages it could not restore stay in Redis's unacked set (restored after the
 visibility timeout) or were lost with Redis; the deadline sweeper (matches.deadlines)
 applies every deadline and bot turn whose task was lost.
 
-A channel also keeps the one synchronous Redis client it publishes through: kombu builds
-a new ``redis.Redis`` (on the channel's same connection pool) for every publish, and
-building one copies its response-callback table, a fifth of a task send's CPU (issue 12,
-about 0.3 ms a task). The client is rebuilt whenever the channel's pool is (after a
-reconnect), so it never outlives the connections it was made for.
+With the fast paths (``broker_client``), a channel also keeps the one synchronous Redis
+client it publishes through: kombu builds a new ``redis.Redis`` (on the channel's same
+connection pool) for every publish, and building one copies its response-callback table,
+a fifth of a task send's CPU (issue 12, about 0.3 ms a task). The client is rebuilt
+whenever the channel's pool is (after a reconnect), so it never outlives the connections
+it was made for.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from typing import Any
 
 import redis
 from kombu.transport import redis as kombu_redis
+
+from config import fast_paths
 
 
 class Channel(kombu_redis.Channel):
@@ -41,8 +44,8 @@ class Channel(kombu_redis.Channel):
     _sync_client: Any = None
 
     def _create_client(self, asynchronous: bool = False) -> Any:
-        if asynchronous:
-            return super()._create_client(asynchronous=True)
+        if asynchronous or not fast_paths.chosen("broker_client"):
+            return super()._create_client(asynchronous=asynchronous)
         pool = self.pool  # a new pool after a reconnect (or the error above)
         client = self._sync_client
         if client is None or client.connection_pool is not pool:

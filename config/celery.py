@@ -15,6 +15,8 @@ from celery.signals import (
     worker_shutdown,
 )
 
+from config import fast_paths
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("rummy")
@@ -50,10 +52,17 @@ SEND_PATH_SETTINGS = (
 )
 
 
+DB_REUSE_NEVER = 2**62  # CELERY_DB_REUSE_MAX, read by celery.fixups.django: "never close"
+
+
 @app.on_after_configure.connect
-def _pin_send_path_settings(sender: Celery, **_: Any) -> None:
-    for key in SEND_PATH_SETTINGS:
-        sender.conf[key] = sender.conf[key]
+def _configure_fast_paths(sender: Celery, **_: Any) -> None:
+    if fast_paths.chosen("broker_client"):
+        for key in SEND_PATH_SETTINGS:
+            sender.conf[key] = sender.conf[key]
+    if fast_paths.chosen("worker_connections"):
+        # Read by celery.fixups.django when the worker starts (see below).
+        sender.conf["CELERY_DB_REUSE_MAX"] = DB_REUSE_NEVER
 
 
 @app.task(name="config.ping")
@@ -74,12 +83,14 @@ def ping() -> str:
 # database error, is closed; CONN_HEALTH_CHECKS tests a kept one before its next use,
 # so a worker survives a PostgreSQL restart).
 WORKER_DB_CONN_MAX_AGE = 600
-app.conf.CELERY_DB_REUSE_MAX = 2**62  # read by celery.fixups.django: "never"
 
 
 def keep_database_connections(**_: Any) -> None:
     from django.conf import settings
 
+    fast_paths.log_at_start("worker")
+    if not fast_paths.chosen("worker_connections"):
+        return
     for db in settings.DATABASES.values():
         options = db.get("OPTIONS", {})
         if options.pop("pool", None) is not None or db.get("CONN_MAX_AGE") == 0:
@@ -88,9 +99,10 @@ def keep_database_connections(**_: Any) -> None:
 
 
 def close_old_database_connections(**_: Any) -> None:
-    from django.db import close_old_connections
+    if fast_paths.chosen("worker_connections"):
+        from django.db import close_old_connections
 
-    close_old_connections()
+        close_old_connections()
 
 
 task_prerun.connect(close_old_database_connections, weak=False)
@@ -119,4 +131,5 @@ def _freeze_start_up_objects(**_: object) -> None:
     collector's generations, later collections do not walk it again (issue 12)."""
     import gc
 
-    gc.freeze()
+    if fast_paths.chosen("gc_freeze"):
+        gc.freeze()

@@ -17,6 +17,7 @@ from celery import Task, shared_task
 from django.conf import settings
 from django.db import OperationalError
 
+from config import fast_paths
 from matches import bot_turns, deadlines, notifications
 
 RETRY: dict[str, Any] = {
@@ -42,6 +43,8 @@ def expire_turn(self: Task, match_id: int, turn: int) -> str:
     bot moves: with the matches started together, lateness p99 went from 55 to about
     210 ms; on a loaded machine always playing them reached 3.1 s, hence the limit."""
     inline = int(getattr(settings, "EXPIRY_INLINE_BOT_MOVES", 0))
+    if not fast_paths.chosen("bot_inline"):
+        inline = 0
     if inline <= 0 or _late(self.request, getattr(settings, "EXPIRY_INLINE_WITHIN_MS", 0)):
         return deadlines.expire_turn(match_id=match_id, turn=turn)
     return bot_turns.playing_bots_inline(
@@ -85,6 +88,9 @@ def notify(match_id: int, turn: int, kind: str) -> int:
     max_retries=5,
 )
 def play_turn(match_id: int, turn: int) -> str:
-    """Play the next action of the bot on turn ``turn`` of the match, if it still is (and
-    the bots' moves due at once after it: ``bot_turns.playing_bots_inline``)."""
+    """Play the next action of the bot on turn ``turn`` of the match, if it still is (and,
+    with the fast paths, the bots' moves due at once after it:
+    ``bot_turns.playing_bots_inline``; else each is a task of its own)."""
+    if not fast_paths.chosen("bot_inline"):
+        return bot_turns.play_turn(match_id=match_id, turn=turn)
     return bot_turns.playing_bots_inline(lambda: bot_turns.play_turn(match_id=match_id, turn=turn))

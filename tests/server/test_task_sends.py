@@ -116,6 +116,7 @@ def test_a_single_task_is_one_command(
     ]
 
 
+@pytest.mark.fast_path("broker_client")
 def test_sends_build_no_redis_client_each(queue: str, monkeypatch: pytest.MonkeyPatch) -> None:
     queueing.queue_notice(1, 1, "YOUR_TURN")
     counting = _Counting(monkeypatch)
@@ -128,6 +129,7 @@ def test_sends_build_no_redis_client_each(queue: str, monkeypatch: pytest.Monkey
     assert counting.commands == ["LPUSH"] * 5
 
 
+@pytest.mark.fast_path("broker_client")
 def test_a_channel_makes_a_new_client_with_a_new_pool(redis_url: str) -> None:
     with app.connection_for_write() as connection:
         channel: Any = connection.default_channel
@@ -139,6 +141,7 @@ def test_a_channel_makes_a_new_client_with_a_new_pool(redis_url: str) -> None:
         assert second.ping()
 
 
+@pytest.mark.fast_path("broker_client")
 def test_the_send_paths_settings_are_the_apps_own() -> None:
     changes = app.conf.changes
     for key in SEND_PATH_SETTINGS:

@@ -47,7 +47,7 @@ def _bot_on_turn() -> int:
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.usefixtures("quiet_queue")
+@pytest.mark.usefixtures("quiet_queue", "twin")
 def test_the_status_read_is_what_the_orm_reads() -> None:
     match_id = _bot_on_turn()
     match = Match.objects.get(pk=match_id)
