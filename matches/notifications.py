@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from django.conf import settings
 from django.core.mail import send_mail
+from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from matches import publishing
@@ -91,7 +92,12 @@ def notify_turn(*, match_id: int, turn: int, kind: str) -> int:
     payload = {"turn": turn, "seat": row.index, "deadline": deadline}
     if kind == TURN_REMINDER:
         # YOUR_TURN reached myEvents when the turn started (matches.services).
-        event = {"type": kind, "matchId": match_id, "payload": payload}
+        event = {
+            "type": kind,
+            "matchId": match_id,
+            "at": timezone.now().isoformat(),
+            "payload": payload,
+        }
         publishing.publish_user_event(row.user_id, event)
         title = f"Your turn in match {match_id} runs out soon"
         body = f"Make your move before {deadline} or the turn is played for you."

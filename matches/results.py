@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from accounts import ratings
 from accounts.models import RatingChange
@@ -139,12 +140,14 @@ def rate_at_end(match: Match, state: GameState, events: Sequence[Event]) -> list
 
 
 def _notify_after_commit(match_id: int, changes: Sequence[RatingChange]) -> None:
+    now = timezone.now().isoformat()
     events = [
         (
             c.user_id,
             {
                 "type": RATING_CHANGED,
                 "matchId": match_id,
+                "at": now,
                 "payload": ratings.rating_change_payload(c),
             },
         )

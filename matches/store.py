@@ -55,7 +55,12 @@ class Outbox:
     calls: list[Callable[[], None]] = field(default_factory=list)
 
     def notify(self, user_ids: Sequence[int], kind: str, payload: Mapping[str, Any]) -> None:
-        event = {"type": kind, "matchId": self.match_id, "payload": dict(payload)}
+        event = {
+            "type": kind,
+            "matchId": self.match_id,
+            "at": timezone.now().isoformat(),
+            "payload": dict(payload),
+        }
         self.notices.append((sorted(set(user_ids)), event))
 
 

@@ -123,7 +123,12 @@ def tell_player(
     }
 
     def send() -> None:
-        event = {"type": SEAT_TAKEN_OVER, "matchId": match_id, "payload": payload}
+        event = {
+            "type": SEAT_TAKEN_OVER,
+            "matchId": match_id,
+            "at": timezone.now().isoformat(),
+            "payload": payload,
+        }
         publishing.publish_user_event(user_id, event)
         user = User.objects.filter(pk=user_id).first()
         if user is None:
