@@ -16,7 +16,6 @@ from graphql import GraphQLError
 from strawberry.extensions import MaskErrors
 
 from api import metrics
-from config import fast_paths
 
 log = logging.getLogger(__name__)
 
@@ -114,17 +113,6 @@ class ShapeErrors(MaskErrors):
 
     def __init__(self) -> None:
         super().__init__(should_mask_error=lambda error: True, error_message=INTERNAL_MESSAGE)
-
-    def _process_result(self, result: object) -> None:
-        if not fast_paths.chosen("error_results"):
-            super()._process_result(result)  # type: ignore[arg-type]
-            return
-        # MaskErrors asks ``isinstance(result, <a runtime-checkable Protocol>)``, which
-        # costs 5-10 µs in Python 3.11, for every answer and every subscription event
-        # (issue 12); the protocol asks only for an ``errors`` attribute.
-        errors = getattr(result, "errors", None)
-        if errors:
-            result.errors = self._process_errors(errors)  # type: ignore[attr-defined]
 
     def anonymise_error(self, error: GraphQLError) -> GraphQLError:
         shaped = shape_error(error)

@@ -14,7 +14,6 @@ from strawberry.django.views import AsyncGraphQLView
 from api.auth import AuthState, RequestContext, aauthenticate, authenticate
 from api.errors import INTERNAL_MESSAGE
 from api.limits import LoginThrottle
-from config import fast_paths
 
 log = logging.getLogger(__name__)
 
@@ -51,17 +50,6 @@ def authenticate_in_thread(request: HttpRequest) -> None:
 
 
 class GraphQLView(AsyncGraphQLView[RequestContext, None]):
-    # Set by dispatch for a JSON POST: (the body, what it parsed to). The view is built
-    # anew for every request (Django's as_view), so this is this request's body only.
-    _parsed_body: tuple[bytes, dict[str, Any]] | None = None
-
-    def decode_json(self, data: str | bytes) -> object:
-        parsed = self._parsed_body
-        if parsed is not None and data is parsed[0]:
-            self._parsed_body = None
-            return parsed[1]
-        return super().decode_json(data)
-
     async def render_graphql_ide(self, request: HttpRequest) -> HttpResponse:
         return HttpResponse(EXPLORER_HTML, content_type="text/html; charset=utf-8")
 
@@ -86,11 +74,8 @@ class GraphQLView(AsyncGraphQLView[RequestContext, None]):
         self, request: HttpRequest, *args: Any, **kwargs: Any
     ) -> Any:
         refused = body_problem(request)
-        if isinstance(refused, str):
+        if refused is not None:
             return error_response(400, refused, "BAD_INPUT")
-        # The body already parsed (decode_json hands it to strawberry: once, not twice).
-        if refused is not None and fast_paths.chosen("body_once"):
-            self._parsed_body = (request.body, refused)
         try:
             response = await super().dispatch(request, *args, **kwargs)
         except (OperationalError, InterfaceError):
@@ -117,9 +102,9 @@ class GraphQLView(AsyncGraphQLView[RequestContext, None]):
         return response
 
 
-def body_problem(request: HttpRequest) -> str | dict[str, Any] | None:
+def body_problem(request: HttpRequest) -> str | None:
     """Why a POSTed JSON body cannot be a GraphQL request (not UTF-8, not JSON, not an
-    object), else the parsed object; None when not a JSON POST. strawberry fails on the
+    object); None when it can, or when it is not a JSON POST. strawberry fails on the
     bad ones with an HTML 500 (issue 14)."""
     if request.method != "POST" or request.content_type != "application/json":
         return None
@@ -131,7 +116,7 @@ def body_problem(request: HttpRequest) -> str | dict[str, Any] | None:
         return "The request body is not JSON."
     if not isinstance(data, dict):
         return 'The JSON body must be an object: {"query": ..., "variables": {...}}.'
-    return data
+    return None
 
 
 def admin_login(request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:

@@ -41,12 +41,8 @@ PIECES: dict[str, Piece] = {
     "middleware": Piece("one thread hop for the middleware chain (config.middleware)"),
     "token_query": Piece("the bearer token and its user in SQL built once (accounts.services)"),
     "document_caches": Piece("parsed and validated documents kept (api.limits)"),
-    "body_once": Piece("a JSON body parsed once, not by the view and strawberry (api.views)"),
-    "error_results": Piece("error masking without a Protocol isinstance (api.errors)"),
     # A move, in the web process and the worker.
     "lock_query": Piece("the match lock and its seats in SQL built once (matches.locks)"),
-    "lock_hydration": Piece("lock query rows made instances without Model.from_db"),
-    "prepared": Piece("the move's statements bound server-side and prepared", True),
     "move_write": Piece("a move's events, action and match row in one statement", True),
     "changed_columns": Piece("a move writes the match columns it changed only", True),
     "idempotency_record": Piece("an idempotencyKey's record in one INSERT ON CONFLICT", True),

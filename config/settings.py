@@ -189,12 +189,6 @@ else:
         # outage its idle connections are dead, and the first request after the database
         # is back must not get one. Pooling replaces persistent connections
         # (DATABASE_CONN_MAX_AGE).
-        # psycopg prepares a statement a session has run this many times, if it was
-        # bound server-side: only the move path's own (matches.locks.bound_cursor;
-        # the ORM binds client-side and never prepares). Django turns preparing off for
-        # connection poolers such as pgbouncer; there is none here (0 or "": off).
-        _prepare = _env("DATABASE_PREPARE_THRESHOLD", "5" if "prepared" in FAST_PATHS else "0")
-        _options["prepare_threshold"] = int(_prepare) if _prepare not in ("", "0") else None
         if _env_bool("DATABASE_POOL", default=True):
             DATABASES["default"]["CONN_MAX_AGE"] = 0
             DATABASES["default"]["CONN_HEALTH_CHECKS"] = True

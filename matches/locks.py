@@ -17,17 +17,12 @@ idempotency record read with the lock may still be older than the lock
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection, models
-from django.db.models.base import ModelState
-from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
-from django.db.models.query_utils import DeferredAttribute
-from django.db.models.signals import post_init, pre_init
 from django.db.transaction import TransactionManagementError
 
 from config import fast_paths
@@ -106,7 +101,7 @@ def _lock_built(
             "select_for_update cannot be used outside of a transaction."
         )
     params = [*key, value] if key is not None else [value]
-    with bound_cursor() as cursor:
+    with connection.cursor() as cursor:
         cursor.execute(query.sql, params)
         rows = cursor.fetchall()
     if not rows:  # every match has its seats from the start
@@ -122,28 +117,6 @@ def _lock_built(
     if query.record is not None and rows[0][query.record.start] is not None:
         record = query.record.build(rows[0])
     return match, seats, record
-
-
-@contextmanager
-def bound_cursor() -> Iterator[Any]:
-    """``connection.cursor()`` for the move path's own statements (the lock, the move's
-    write, the idempotency record; issue 12). With the fast path ``prepared`` (PostgreSQL
-    only), psycopg sends their parameters apart from the statement (server-side binding)
-    instead of quoting each into its text, and prepares them once a connection has run
-    one a few times (``prepare_threshold``).
-
-    The ORM's queries keep client-side binding (Django's default: not every query it
-    compiles is preparable). The wrapper stays Django's: its errors (a lost database is
-    an OperationalError as before), execute wrappers and query log. Prepared statements
-    belong to their PostgreSQL session: a pooled connection keeps its own, a new one
-    after a restart starts without any; there is no pgbouncer to share sessions."""
-    with connection.cursor() as cursor:
-        if fast_paths.on("prepared"):
-            from django.db.backends.postgresql.base import ServerBindingCursor
-
-            cursor.cursor.close()
-            cursor.cursor = ServerBindingCursor(connection.connection)
-        yield cursor
 
 
 def _sees_private(match: Match, seats: Sequence[Seat], user: Any) -> bool:
@@ -188,42 +161,17 @@ class _Columns:
             if converters:
                 self.converters.append((i, converters, expression))
 
-        # ``Model.__init__`` sets each value through its class attribute; for these
-        # (the plain ones: a field's DeferredAttribute, a foreign key's id) that is
-        # storing it in the instance's __dict__, which the fast path below does at once.
-        self.plain = all(type(_attribute(model, n)) in _PLAIN for n in self.names)
-
     def build(self, row: Sequence[Any]) -> Any:
         values = list(row[self.start : self.stop])
         for i, converters, expression in self.converters:
             for convert in converters:
                 values[i] = convert(values[i], expression, connection)
-        model = self.model
-        plain = self.plain and fast_paths.on("lock_hydration")
-        if not plain or pre_init.has_listeners(model) or post_init.has_listeners(model):
-            instance = model.from_db(connection.alias, self.names, values)
-        else:
-            # What ``from_db`` makes (``Model.__init__`` with every concrete field's value,
-            # then the state of a loaded row), without its per-field loop and signals.
-            instance = model.__new__(model)
-            state = instance._state = ModelState()
-            state.adding, state.db = False, connection.alias
-            instance.__dict__.update(zip(self.names, values, strict=True))
-        if model is Match:
+        instance = self.model.from_db(connection.alias, self.names, values)
+        if self.model is Match:
             # The row as read under the lock: the move's write sends only what changed
             # (``matches.store.changed_fields``).
             instance.__dict__[LOADED] = dict(zip(self.names, values, strict=True))
         return instance
-
-
-_PLAIN = (DeferredAttribute, ForeignKeyDeferredAttribute)
-
-
-def _attribute(model: type[models.Model], name: str) -> object:
-    for klass in model.__mro__:
-        if name in klass.__dict__:
-            return klass.__dict__[name]
-    return None
 
 
 class _LockQuery:
@@ -272,7 +220,7 @@ def match_status_turn(match_id: int) -> tuple[str, int] | None:
     """(status, turn) of the match, one plain read (no lock), or None if there is none."""
     if not fast_paths.on("status_read"):
         return Match.objects.filter(pk=match_id).values_list("status", "turn").first()
-    with bound_cursor() as cursor:
+    with connection.cursor() as cursor:
         cursor.execute(
             f'SELECT "status", "turn" FROM "{Match._meta.db_table}"'
             f' WHERE "{Match._meta.pk.column}" = %s',

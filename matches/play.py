@@ -21,7 +21,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from config import fast_paths
@@ -42,7 +42,7 @@ from engine.state import GameState
 from matches import store
 from matches.clock import turn_expired
 from matches.errors import InvalidRequest, MatchCode, Rejected, match_over
-from matches.locks import bound_cursor, lock_match, lock_match_keyed
+from matches.locks import lock_match, lock_match_keyed
 from matches.models import IdempotencyRecord, Match, MatchStatus, Seat
 from matches.seats import PLAYER, seat_control
 from matches.selectors import MatchView, match_view, started_state
@@ -378,7 +378,7 @@ def _record(user: Any, key: str, match: Match, operation: str, result: MatchView
         return True
     # ON CONFLICT instead of a savepoint around an INSERT that may fail: one round trip,
     # not three; a concurrent insert of the same key is waited for as before.
-    with bound_cursor() as cursor:
+    with connection.cursor() as cursor:
         cursor.execute(
             f'INSERT INTO "{_RECORDS}" ("user_id", "key", "match_id", "operation", "result",'
             ' "created_at") VALUES (%s, %s, %s, %s, %s::jsonb, %s)'

@@ -32,7 +32,6 @@ from engine.events import Event
 from engine.game import table_json
 from engine.state import GameState
 from matches import clock, publishing, queueing, takeover
-from matches.locks import bound_cursor
 from matches.models import LOADED, Match, MatchAction, MatchEvent, MatchStatus, Round, Seat
 from matches.results import rate_at_end
 from matches.seats import seat_control
@@ -316,7 +315,7 @@ def _write_move(
     for f in fields:
         params.append(f.get_db_prep_save(f.pre_save(match, False), connection))
     params.append(match.pk)
-    with bound_cursor() as cursor:
+    with connection.cursor() as cursor:
         cursor.execute(sql, params)
         ids = [pk for (pk,) in cursor.fetchall()] if rows else []
     loaded = match.__dict__.get(LOADED)

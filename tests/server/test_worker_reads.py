@@ -22,9 +22,7 @@ def quiet_queue(settings: Any) -> None:
 
 
 class Statements:
-    """The SQL a block sends, as written (an execute wrapper: Django's query log
-    records None for a statement psycopg has prepared, which a connection does after a
-    few runs of it, as in the same session's earlier tests)."""
+    """The SQL a block sends, as written (an execute wrapper)."""
 
     def __init__(self) -> None:
         self.sql: list[str] = []
