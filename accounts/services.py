@@ -150,16 +150,21 @@ def _token_query(vendor: str) -> tuple[str, int]:
     ``Token.objects.select_related("user").filter(key_hash=...).first()`` asks, without
     compiling the queryset on every request: the fast twin of ``token_query``), and how
     many token columns lead it."""
-    qn = connection.ops.quote_name
+
+    def qn(name: str | None) -> str:
+        assert name is not None  # a concrete field has a column
+        return connection.ops.quote_name(name)
+
     token_table, user_table = qn(Token._meta.db_table), qn(User._meta.db_table)
     columns = [f"{token_table}.{qn(f.column)}" for f in Token._meta.concrete_fields]
     columns += [f"{user_table}.{qn(f.column)}" for f in User._meta.concrete_fields]
     user_fk = qn(Token._meta.get_field("user").column)
     user_pk = qn(User._meta.pk.column)
+    key_hash = qn(Token._meta.get_field("key_hash").column)
     sql = (
         f"SELECT {', '.join(columns)} FROM {token_table}"
         f" INNER JOIN {user_table} ON ({token_table}.{user_fk} = {user_table}.{user_pk})"
-        f" WHERE {token_table}.{qn(Token._meta.get_field('key_hash').column)} = %s LIMIT 1"
+        f" WHERE {token_table}.{key_hash} = %s LIMIT 1"
     )
     return sql, len(Token._meta.concrete_fields)
 

@@ -117,13 +117,17 @@ def http_application() -> Any:
     return http
 
 
+# Stubs noise below: types-channels types an ASGI app with asgiref's typed scopes (ours
+# are plain mappings), and django-stubs types re_path for views (URLRouter takes apps).
 application = MetricsMiddleware(
-    ProtocolTypeRouter(
+    ProtocolTypeRouter(  # type: ignore[arg-type]
         {
             # The body limit counts bytes as they stream in (chunked bodies too), before
             # Django buffers anything.
             "http": BodySizeLimitMiddleware(http_application()),
-            "websocket": URLRouter([re_path(r"^graphql/?$", graphql_ws)]),
+            "websocket": URLRouter(
+                [re_path(r"^graphql/?$", graphql_ws)]  # type: ignore[arg-type,list-item]
+            ),
         }
     )
 )

@@ -35,23 +35,24 @@ from kombu.transport import redis as kombu_redis
 from config import fast_paths
 
 
+# kombu ships no type hints: its methods are untyped calls (the ignores below).
 class Channel(kombu_redis.Channel):
     def _connparams(self, asynchronous: bool = False) -> Any:
         if self.connection is None or self.connection.client is None:
             raise redis.exceptions.ConnectionError("the broker connection is closed")
-        return super()._connparams(asynchronous=asynchronous)
+        return super()._connparams(asynchronous=asynchronous)  # type: ignore[no-untyped-call]
 
     _sync_client: Any = None
 
     def _create_client(self, asynchronous: bool = False) -> Any:
         if asynchronous or not fast_paths.chosen("broker_client"):
-            return super()._create_client(asynchronous=asynchronous)
+            return super()._create_client(asynchronous=asynchronous)  # type: ignore[no-untyped-call]
         pool = self.pool  # a new pool after a reconnect (or the error above)
         client = self._sync_client
         if client is None or client.connection_pool is not pool:
             # A Redis client holds no connection of its own: each command takes one
             # from the pool, so one client serves every publish of the channel.
-            client = self._sync_client = super()._create_client()
+            client = self._sync_client = super()._create_client()  # type: ignore[no-untyped-call]
         return client
 
 

@@ -55,7 +55,7 @@ SEND_PATH_SETTINGS = (
 DB_REUSE_NEVER = 2**62  # CELERY_DB_REUSE_MAX, read by celery.fixups.django: "never close"
 
 
-@app.on_after_configure.connect
+@app.on_after_configure.connect  # type: ignore[untyped-decorator]  # celery ships no type hints
 def _configure_fast_paths(sender: Celery, **_: Any) -> None:
     if fast_paths.chosen("broker_client"):
         for key in SEND_PATH_SETTINGS:
@@ -65,7 +65,7 @@ def _configure_fast_paths(sender: Celery, **_: Any) -> None:
         sender.conf["CELERY_DB_REUSE_MAX"] = DB_REUSE_NEVER
 
 
-@app.task(name="config.ping")
+@app.task(name="config.ping")  # type: ignore[untyped-decorator]  # celery ships no type hints
 def ping() -> str:
     """Answer "pong": a worker is consuming the queue and results come back."""
     return "pong"
@@ -91,7 +91,8 @@ def keep_database_connections(**_: Any) -> None:
     fast_paths.log_at_start("worker")
     if not fast_paths.chosen("worker_connections"):
         return
-    for db in settings.DATABASES.values():
+    databases: dict[str, dict[str, Any]] = settings.DATABASES
+    for db in databases.values():
         options = db.get("OPTIONS", {})
         if options.pop("pool", None) is not None or db.get("CONN_MAX_AGE") == 0:
             db["CONN_MAX_AGE"] = db.get("CONN_MAX_AGE") or WORKER_DB_CONN_MAX_AGE
@@ -125,7 +126,7 @@ worker_shutdown.connect(close_database_connections, weak=False)
 worker_process_shutdown.connect(close_database_connections, weak=False)
 
 
-@worker_process_init.connect
+@worker_process_init.connect  # type: ignore[untyped-decorator]  # celery ships no type hints
 def _freeze_start_up_objects(**_: object) -> None:
     """What a worker process built at start-up lives as long as it: out of the
     collector's generations, later collections do not walk it again (issue 12)."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -156,6 +157,7 @@ TEMPLATES = [
 
 # --- database ---------------------------------------------------------------------------
 
+DATABASES: dict[str, dict[str, Any]]
 if EMBEDDED:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
@@ -173,8 +175,8 @@ if EMBEDDED:
     }
 else:
     DATABASES = {
-        "default": dj_database_url.parse(
-            DATABASE_URL, conn_max_age=_env_int("DATABASE_CONN_MAX_AGE", 0)
+        "default": dict(
+            dj_database_url.parse(DATABASE_URL, conn_max_age=_env_int("DATABASE_CONN_MAX_AGE", 0))
         )
     }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":

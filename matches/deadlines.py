@@ -25,6 +25,7 @@ live play and none in correspondence; it plays through the same service as a hum
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from datetime import UTC, datetime, timedelta
@@ -119,7 +120,7 @@ def send_reminders(now: datetime) -> int:
             .update(reminded_turn=turn)
         )
         if claimed:
-            transaction.on_commit(lambda m=match_id, t=turn: queue_notice(m, t, "TURN_REMINDER"))
+            transaction.on_commit(functools.partial(queue_notice, match_id, turn, "TURN_REMINDER"))
             sent += 1
     return sent
 

@@ -100,7 +100,7 @@ def _lock_built(
         raise TransactionManagementError(
             "select_for_update cannot be used outside of a transaction."
         )
-    params = [*key, value] if key is not None else [value]
+    params: list[Any] = [*key, value] if key is not None else [value]
     with connection.cursor() as cursor:
         cursor.execute(query.sql, params)
         rows = cursor.fetchall()
@@ -182,6 +182,7 @@ class _LockQuery:
         self.user = _Columns(user_model, "u", self.match.stop)
         self.record = _Columns(IdempotencyRecord, "r", self.user.stop) if keyed else None
         match_field = Match._meta.pk if column == "pk" else Match._meta.get_field(column)
+        assert isinstance(match_field, models.Field)
         match_column = match_field.column
         columns = self.seat.sql + self.match.sql + self.user.sql
         join = ""

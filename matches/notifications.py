@@ -85,6 +85,8 @@ def notify_turn(*, match_id: int, turn: int, kind: str) -> int:
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.status != MatchStatus.ACTIVE or match.turn != turn:
         return 0
+    if match.on_turn is None:
+        return 0
     row = Seat.objects.filter(match=match, index=match.on_turn).select_related("user").first()
     if row is None or row.user is None or seat_control(row).person is None:
         return 0
@@ -98,7 +100,7 @@ def notify_turn(*, match_id: int, turn: int, kind: str) -> int:
             "at": timezone.now().isoformat(),
             "payload": payload,
         }
-        publishing.publish_user_event(row.user_id, event)
+        publishing.publish_user_event(row.user.pk, event)
         title = f"Your turn in match {match_id} runs out soon"
         body = f"Make your move before {deadline} or the turn is played for you."
     else:

@@ -368,7 +368,12 @@ def changed_fields(match: Match) -> list[Any]:
 
 
 def _columns(model: type[Any], names: Sequence[str]) -> str:
-    return ", ".join(f'"{model._meta.get_field(n).column}"' for n in names)
+    columns = []
+    for name in names:
+        field = model._meta.get_field(name)
+        assert isinstance(field, models.Field)
+        columns.append(f'"{field.column}"')
+    return ", ".join(columns)
 
 
 @cache
@@ -389,7 +394,7 @@ def _move_sql(events: int, action: bool, fields: tuple[str, ...]) -> str:
             f'a AS (INSERT INTO "{MatchAction._meta.db_table}" ({columns})'
             " VALUES (%s, %s, %s::jsonb, %s, %s, %s))"
         )
-    sets = ", ".join(f'"{Match._meta.get_field(n).column}" = %s' for n in fields)
+    sets = ", ".join(f"{_columns(Match, [n])} = %s" for n in fields)
     update = f'UPDATE "{Match._meta.db_table}" SET {sets} WHERE "{Match._meta.pk.column}" = %s'
     if events:
         parts.append(f"m AS ({update})")

@@ -28,7 +28,7 @@ RETRY: dict[str, Any] = {
 }
 
 
-@shared_task(name="matches.expire_turn", bind=True, **RETRY)
+@shared_task(name="matches.expire_turn", bind=True, **RETRY)  # type: ignore[untyped-decorator]  # celery ships no type hints
 def expire_turn(self: Task, match_id: int, turn: int) -> str:
     """Apply the deadline of ``turn`` (T-EXPIRY) once; a duplicate finds it STALE_TURN.
     Then, if this task runs within ``EXPIRY_INLINE_WITHIN_MS`` of its deadline (its ETA),
@@ -67,20 +67,21 @@ def _late(request: Any, within_ms: int) -> bool:
     return (datetime.now(UTC) - when).total_seconds() * 1000 > within_ms
 
 
-@shared_task(name="matches.sweep_deadlines", **RETRY)
+@shared_task(name="matches.sweep_deadlines", **RETRY)  # type: ignore[untyped-decorator]  # celery ships no type hints
 def sweep_deadlines() -> dict[str, int]:
     """Beat's sweep: past deadlines, reminders, stalled bots, disconnected players."""
     return deadlines.sweep()
 
 
-@shared_task(name="matches.notify", **RETRY)
+@shared_task(name="matches.notify", **RETRY)  # type: ignore[untyped-decorator]  # celery ships no type hints
 def notify(match_id: int, turn: int, kind: str) -> int:
     """Tell the player on turn ``turn`` (YOUR_TURN, TURN_REMINDER) if it is still theirs;
     the number of senders that delivered."""
     return notifications.notify_turn(match_id=match_id, turn=turn, kind=kind)
 
 
-@shared_task(  # a deadlock victim or a lost connection is retried sooner than the clock's
+# A deadlock victim or a lost connection is retried sooner than the clock's.
+@shared_task(  # type: ignore[untyped-decorator]  # celery ships no type hints
     name="bots.play_turn",
     autoretry_for=(OperationalError,),
     retry_backoff=True,
