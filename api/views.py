@@ -37,8 +37,7 @@ PREPARED_AUTH = "_rummy_prepared_auth"
 
 def authenticate_in_thread(request: HttpRequest) -> None:
     """Check a GraphQL request's bearer token on the thread that runs Django's middleware
-    (config.middleware.SyncChain calls this; config.lane in its first hop to the
-    request's thread), before the async view: the view then needs
+    (config.middleware.SyncChain calls this), before the async view: the view then needs
     no thread hop of its own for it. The token is read from the database here, for this
     request only (nothing is cached). An exception is kept for the view to raise, so that
     it is answered as before (503 when the database is unreachable, a coded 500 else)."""

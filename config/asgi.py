@@ -1,8 +1,7 @@
 """ASGI entry point of the web process: HTTP through Django, websockets through Channels.
 
-GraphQL lives at /graphql for both: queries and mutations over HTTP (the GraphQL view;
-with the fast paths, through config.lane), subscriptions over a websocket speaking
-graphql-transport-ws only.
+GraphQL lives at /graphql for both: queries and mutations over HTTP (the GraphQL view),
+subscriptions over a websocket speaking graphql-transport-ws only.
 """
 
 from __future__ import annotations
@@ -34,7 +33,6 @@ from api.metrics import MetricsMiddleware  # noqa: E402
 from api.schema import schema  # noqa: E402
 from api.ws import GraphQLConsumer  # noqa: E402
 from config import fast_paths  # noqa: E402
-from config.lane import GraphQLLane  # noqa: E402
 
 # A live match event is executed once per query for every subscriber of this process
 # who may see the same (api.events); other operations run as graphql-core runs them.
@@ -107,14 +105,11 @@ graphql_ws = GraphQLConsumer.as_asgi(
 
 
 def http_application() -> Any:
-    """Django's ASGI handler, or (fast paths) with a POST to /graphql taking the lane
-    (config.lane) and each request in a thread kept for later ones."""
-    http: Any = django_http_app
-    if fast_paths.on("lane"):
-        http = GraphQLLane(http)
+    """Django's ASGI handler; with the fast paths, each request in a thread kept for later
+    ones (RequestThreads)."""
     if fast_paths.on("request_threads"):
-        http = RequestThreads(http)
-    return http
+        return RequestThreads(django_http_app)
+    return django_http_app
 
 
 # Stubs noise below: types-channels types an ASGI app with asgiref's typed scopes (ours

@@ -13,7 +13,7 @@ internals it touches, and its test.
 - ``1`` (the default): every piece;
 - ``0``: none; the server runs only stock framework code (the live-event delivery path,
   ``config.channel_layers`` and ``api.event_sharing``, is issue 31's and not switched here);
-- ``lane,lock_query``: only these pieces; ``-lane``: every piece but these (for A/B
+- ``lock_query,move_write``: only these pieces; ``-lock_query``: every piece but these (for A/B
   measurements: ``bench/api_bench.py --fast-paths``).
 
 A piece that needs PostgreSQL runs its plain twin on any other database: the seam chooses
@@ -36,7 +36,6 @@ class Piece:
 
 PIECES: dict[str, Piece] = {
     # The web process: one GraphQL request.
-    "lane": Piece("POST /graphql served without Django's request handler (config.lane)"),
     "request_threads": Piece("request threads kept between requests (config.asgi)"),
     "middleware": Piece("one thread hop for the middleware chain (config.middleware)"),
     "token_query": Piece("the bearer token and its user in SQL built once (accounts.services)"),
