@@ -44,7 +44,6 @@ PIECES: dict[str, Piece] = {
     "lock_query": Piece("the match lock and its seats in SQL built once (matches.locks)"),
     "move_write": Piece("a move's events, action and match row in one statement", True),
     "changed_columns": Piece("a move writes the match columns it changed only", True),
-    "idempotency_record": Piece("an idempotencyKey's record in one INSERT ON CONFLICT", True),
     # The worker.
     "status_read": Piece("a task's first read of its match in SQL built once"),
     "bot_inline": Piece("bot moves due at once played by the task that started them"),

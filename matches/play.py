@@ -5,8 +5,8 @@ checks in the order of ``matches.services``' notes, applies the engine's action 
 stores the result (``matches.store``). The match row and its seat rows are read once,
 in one query; with the fast paths that query also reads the record of an idempotencyKey,
 and the move writes its events, its action and the match row in one statement: with
-BEGIN and COMMIT, four round trips for a committed move, one more with an idempotencyKey
-(writing its record) (``tests/server/test_move_queries.py``).
+BEGIN and COMMIT, four round trips for a committed move, three more with an
+idempotencyKey (writing its record in a savepoint) (``tests/server/test_move_queries.py``).
 
 An idempotencyKey's record read with the lock may be older than the lock (see
 ``matches.locks``): a request whose first send committed while it waited for the lock
@@ -21,10 +21,9 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from config import fast_paths
 from engine.actions import (
     Action,
     Commit,
@@ -360,32 +359,18 @@ def _move(
 
 # -- idempotency records ----------------------------------------------------------------------
 
-_RECORDS = IdempotencyRecord._meta.db_table
-
 
 def _record(user: Any, key: str, match: Match, operation: str, result: MatchView) -> bool:
     """Record the first result of ``user``'s ``key``; False if the key is taken (by a
     request that committed meanwhile)."""
-    data = result.to_dict()
-    if not fast_paths.on("idempotency_record"):
-        try:
-            with transaction.atomic():
-                IdempotencyRecord.objects.create(
-                    user=user, key=key, match=match, operation=operation, result=data
-                )
-        except IntegrityError:
-            return False
-        return True
-    # ON CONFLICT instead of a savepoint around an INSERT that may fail: one round trip,
-    # not three; a concurrent insert of the same key is waited for as before.
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f'INSERT INTO "{_RECORDS}" ("user_id", "key", "match_id", "operation", "result",'
-            ' "created_at") VALUES (%s, %s, %s, %s, %s::jsonb, %s)'
-            ' ON CONFLICT ("user_id", "key") DO NOTHING RETURNING "id"',
-            [user.pk, key, match.pk, operation, json.dumps(data), timezone.now()],
-        )
-        return cursor.fetchone() is not None
+    try:
+        with transaction.atomic():
+            IdempotencyRecord.objects.create(
+                user=user, key=key, match=match, operation=operation, result=result.to_dict()
+            )
+    except IntegrityError:
+        return False
+    return True
 
 
 def _actor_seat(
