@@ -67,7 +67,7 @@ pytest: $(STAMP) native
 # The whole server and e2e suites twice would not fit CI's time.
 PLAIN_SUITES := tests/server/test_fast_paths.py tests/server/test_lock_freshness.py \
 	tests/server/test_move_queries.py tests/server/test_move_sql.py \
-	tests/server/test_token_lookup.py tests/server/test_auth_once.py \
+	tests/server/test_auth_once.py \
 	tests/server/test_worker_reads.py tests/server/test_match_services.py \
 	tests/server/test_bot_seats.py tests/server/test_deadlines.py \
 	tests/server/test_csrf_views.py tests/server/test_document_cache.py \

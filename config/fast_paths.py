@@ -38,7 +38,6 @@ PIECES: dict[str, Piece] = {
     # The web process: one GraphQL request.
     "request_threads": Piece("request threads kept between requests (config.asgi)"),
     "middleware": Piece("one thread hop for the middleware chain (config.middleware)"),
-    "token_query": Piece("the bearer token and its user in SQL built once (accounts.services)"),
     "document_caches": Piece("parsed and validated documents kept (api.limits)"),
     # A move, in the web process and the worker.
     "lock_query": Piece("the match lock and its seats in SQL built once (matches.locks)"),

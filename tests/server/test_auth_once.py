@@ -1,5 +1,4 @@
-"""The bearer token of an HTTP request is looked up once, with its user (issue 12), by
-either twin of ``token_query``."""
+"""The bearer token of an HTTP request is looked up once, with its user (issue 12)."""
 
 import pytest
 from django.db import connection
@@ -7,7 +6,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import GraphQLClient
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("twin")]
+pytestmark = pytest.mark.django_db
 
 REGISTER = """mutation { register(username: "once1", password: "a long enough passphrase 7") {
   ... on AuthPayload { token } } }"""

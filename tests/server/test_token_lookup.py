@@ -1,7 +1,6 @@
 """The token lookup of every request (issue 12: one cheap query, never cached): what it
 reads is the row as it is now, so a token refused in the database is refused by the very
-next request, and the user it loads is the whole row; with either twin of
-``token_query`` (the SQL built once, the ORM's)."""
+next request, and the user it loads is the whole row."""
 
 from datetime import timedelta
 
@@ -12,7 +11,7 @@ from accounts import services
 from accounts.models import Token, User
 from tests.conftest import GraphQLClient, error_codes
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("twin")]
+pytestmark = pytest.mark.django_db
 
 PASSWORD = "a long enough passphrase 7"
 ME = "{ me { username } }"
