@@ -17,6 +17,7 @@ from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
+import matches.notifications.admin  # noqa: F401 (registers its models)
 from matches import selectors, services
 from matches.errors import Rejected
 from matches.models import Match, MatchEvent, PlayerReport, Round, Seat

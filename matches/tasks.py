@@ -18,7 +18,8 @@ from django.conf import settings
 from django.db import OperationalError
 
 from config import fast_paths
-from matches import bot_turns, deadlines, notifications
+from matches import bot_turns, deadlines
+from matches.notifications.dispatch import notify_turn
 
 RETRY: dict[str, Any] = {
     "autoretry_for": (OperationalError,),
@@ -74,10 +75,11 @@ def sweep_deadlines() -> dict[str, int]:
 
 
 @shared_task(name="matches.notify", **RETRY)  # type: ignore[untyped-decorator]  # celery ships no type hints
-def notify(match_id: int, turn: int, kind: str) -> int:
-    """Tell the player on turn ``turn`` (YOUR_TURN, TURN_REMINDER) if it is still theirs;
-    the number of senders that delivered."""
-    return notifications.notify_turn(match_id=match_id, turn=turn, kind=kind)
+def notify(match_id: int, turn: int, kind: str, since_seq: int | None = None) -> str:
+    """Tell the player on turn ``turn`` (YOUR_TURN, TURN_REMINDER, LAST_CHANCE) if it is
+    still theirs and they did not act since ``since_seq``; what happened, in a word.
+    (Messages queued before ``since_seq`` existed carry three arguments.)"""
+    return notify_turn(match_id=match_id, turn=turn, kind=kind, since_seq=since_seq)
 
 
 # A deadlock victim or a lost connection is retried sooner than the clock's.

@@ -6,6 +6,7 @@ import { MatchPage } from "./MatchPage";
 import { ReplayPage } from "./ReplayPage";
 import { getLang, serverText, setLang, t, type Lang } from "./i18n";
 import { followUserEvents } from "./userEvents";
+import { PushToggle } from "./PushToggle";
 
 function useHash(): string {
   const [hash, setHash] = useState(location.hash);
@@ -56,6 +57,7 @@ export function App() {
             <option value="nl">Nederlands</option>
           </select>
         </label>
+        {user && <PushToggle />}
         {user && <span className="who">{user.username}</span>}
         {user && <button type="button" onClick={logout}>{t("logout")}</button>}
       </header>

@@ -47,6 +47,9 @@ type Documents = {
     "\n  mutation Reclaim($id: ID!) {\n    reclaimSeat(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.ReclaimDocument,
     "\n  query PlayerRatings($username: String!) { player(username: $username) { username ratings { ruleset tempo ordinal games provisional } } }\n": typeof types.PlayerRatingsDocument,
     "\n  subscription MyEvents {\n    myEvents {\n      __typename type matchId\n      ... on RatingChanged { ruleset tempo rank before { ordinal } after { ordinal provisional } }\n    }\n  }\n": typeof types.MyEventsDocument,
+    "query VapidPublicKey { vapidPublicKey }": typeof types.VapidPublicKeyDocument,
+    "\n  mutation AddPushDevice($input: PushDeviceInput!) {\n    addPushDevice(input: $input) {\n      __typename\n      ... on PushDevice { id }\n      ... on Rejection { code message }\n    }\n  }\n": typeof types.AddPushDeviceDocument,
+    "mutation RemovePushDevice($id: ID!) { removePushDevice(id: $id) }": typeof types.RemovePushDeviceDocument,
 };
 const documents: Documents = {
     "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    inviteCode mySeat stockCount discardCount round lastSeq outcome rounds\n    legalActions { phase onTurn canCommit drawSources riverTiles canPass discardable { code } canUndo canUpdateDraft canUpdateRackOrder canResign canReclaim }\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phase deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying controller takeoverReason }\n    winners { index }\n  }\n": types.MatchFieldsFragmentDoc,
@@ -81,6 +84,9 @@ const documents: Documents = {
     "\n  mutation Reclaim($id: ID!) {\n    reclaimSeat(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.ReclaimDocument,
     "\n  query PlayerRatings($username: String!) { player(username: $username) { username ratings { ruleset tempo ordinal games provisional } } }\n": types.PlayerRatingsDocument,
     "\n  subscription MyEvents {\n    myEvents {\n      __typename type matchId\n      ... on RatingChanged { ruleset tempo rank before { ordinal } after { ordinal provisional } }\n    }\n  }\n": types.MyEventsDocument,
+    "query VapidPublicKey { vapidPublicKey }": types.VapidPublicKeyDocument,
+    "\n  mutation AddPushDevice($input: PushDeviceInput!) {\n    addPushDevice(input: $input) {\n      __typename\n      ... on PushDevice { id }\n      ... on Rejection { code message }\n    }\n  }\n": types.AddPushDeviceDocument,
+    "mutation RemovePushDevice($id: ID!) { removePushDevice(id: $id) }": types.RemovePushDeviceDocument,
 };
 
 /**
@@ -211,6 +217,18 @@ export function graphql(source: "\n  query PlayerRatings($username: String!) { p
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription MyEvents {\n    myEvents {\n      __typename type matchId\n      ... on RatingChanged { ruleset tempo rank before { ordinal } after { ordinal provisional } }\n    }\n  }\n"): typeof import('./graphql').MyEventsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query VapidPublicKey { vapidPublicKey }"): typeof import('./graphql').VapidPublicKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddPushDevice($input: PushDeviceInput!) {\n    addPushDevice(input: $input) {\n      __typename\n      ... on PushDevice { id }\n      ... on Rejection { code message }\n    }\n  }\n"): typeof import('./graphql').AddPushDeviceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation RemovePushDevice($id: ID!) { removePushDevice(id: $id) }"): typeof import('./graphql').RemovePushDeviceDocument;
 
 
 export function graphql(source: string) {
