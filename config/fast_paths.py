@@ -42,7 +42,6 @@ PIECES: dict[str, Piece] = {
     # A move, in the web process and the worker.
     "lock_query": Piece("the match lock and its seats in SQL built once (matches.locks)"),
     "move_write": Piece("a move's events, action and match row in one statement", True),
-    "changed_columns": Piece("a move writes the match columns it changed only", True),
     # The worker.
     "status_read": Piece("a task's first read of its match in SQL built once"),
     "bot_inline": Piece("bot moves due at once played by the task that started them"),

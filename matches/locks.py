@@ -27,7 +27,7 @@ from django.db.transaction import TransactionManagementError
 
 from config import fast_paths
 from matches.errors import MatchNotFound
-from matches.models import LOADED, IdempotencyRecord, Match, Seat
+from matches.models import IdempotencyRecord, Match, Seat
 from matches.selectors import invited, match_lookup
 
 Converter = Callable[[Any, Any, Any], Any]
@@ -166,12 +166,7 @@ class _Columns:
         for i, converters, expression in self.converters:
             for convert in converters:
                 values[i] = convert(values[i], expression, connection)
-        instance = self.model.from_db(connection.alias, self.names, values)
-        if self.model is Match:
-            # The row as read under the lock: the move's write sends only what changed
-            # (``matches.store.changed_fields``).
-            instance.__dict__[LOADED] = dict(zip(self.names, values, strict=True))
-        return instance
+        return self.model.from_db(connection.alias, self.names, values)
 
 
 class _LockQuery:
