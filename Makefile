@@ -62,14 +62,12 @@ pytest: $(STAMP) native
 	$(BIN)/python scripts/test.py $(ARGS)
 
 # With FAST_PATHS=0 (config/fast_paths.py: stock framework code only): the equivalence
-# suites of the fast paths, the services of a match, the bots' and clock's tasks, the
-# walkthrough on a real server and worker, and the scale-out test (docs/performance.md).
-# The whole server and e2e suites twice would not fit CI's time.
+# suites of the fast paths, the walkthrough on a real server and worker, and the
+# scale-out test (docs/performance.md). The whole server and e2e suites twice would not
+# fit CI's time.
 PLAIN_SUITES := tests/server/test_fast_paths.py tests/server/test_lock_freshness.py \
 	tests/server/test_move_queries.py tests/server/test_move_sql.py \
-	tests/server/test_auth_once.py \
-	tests/server/test_worker_reads.py tests/server/test_match_services.py \
-	tests/server/test_bot_seats.py tests/server/test_deadlines.py \
+	tests/server/test_auth_once.py tests/server/test_worker_reads.py \
 	tests/server/test_csrf_views.py tests/server/test_document_cache.py \
 	tests/e2e/test_first_game.py tests/deploy/test_scale_out.py
 
