@@ -110,7 +110,7 @@ def describe() -> str:
     if off:
         line += f"; off: {', '.join(off)}"
     if plain:
-        line += f"; on {vendor} the plain twin of {', '.join(plain)} (they need PostgreSQL)"
+        line += f"; on {vendor} the plain twin of {', '.join(plain)} (PostgreSQL only)"
     return line
 
 
