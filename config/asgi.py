@@ -6,7 +6,6 @@ subscriptions over a websocket speaking graphql-transport-ws only.
 
 from __future__ import annotations
 
-import gc
 import itertools
 import os
 from collections.abc import Callable
@@ -128,11 +127,3 @@ application = MetricsMiddleware(
 )
 
 fast_paths.log_at_start("web")
-if fast_paths.on("gc_freeze"):
-    # Everything built at start-up (Django, the schema, the URL conf) lives as long as
-    # the process: moved out of the collector's generations, later collections do not
-    # walk it again and again (and the pages stay shared between forked workers).
-    from django.urls import get_resolver
-
-    get_resolver().url_patterns  # noqa: B018  (imports config.urls and the views now)
-    gc.freeze()

@@ -16,13 +16,6 @@ which celery ignores as it should: the worker reconnects when Redis is back. The
 messages it could not restore stay in Redis's unacked set (restored after the
 visibility timeout) or were lost with Redis; the deadline sweeper (matches.deadlines)
 applies every deadline and bot turn whose task was lost.
-
-With the fast paths (``broker_client``), a channel also keeps the one synchronous Redis
-client it publishes through: kombu builds a new ``redis.Redis`` (on the channel's same
-connection pool) for every publish, and building one copies its response-callback table,
-a fifth of a task send's CPU (issue 12, about 0.3 ms a task). The client is rebuilt
-whenever the channel's pool is (after a reconnect), so it never outlives the connections
-it was made for.
 """
 
 from __future__ import annotations
@@ -32,28 +25,13 @@ from typing import Any
 import redis
 from kombu.transport import redis as kombu_redis
 
-from config import fast_paths
 
-
-# kombu ships no type hints: its methods are untyped calls (the ignores below).
+# kombu ships no type hints: its methods are untyped calls (the ignore below).
 class Channel(kombu_redis.Channel):
     def _connparams(self, asynchronous: bool = False) -> Any:
         if self.connection is None or self.connection.client is None:
             raise redis.exceptions.ConnectionError("the broker connection is closed")
         return super()._connparams(asynchronous=asynchronous)  # type: ignore[no-untyped-call]
-
-    _sync_client: Any = None
-
-    def _create_client(self, asynchronous: bool = False) -> Any:
-        if asynchronous or not fast_paths.chosen("broker_client"):
-            return super()._create_client(asynchronous=asynchronous)  # type: ignore[no-untyped-call]
-        pool = self.pool  # a new pool after a reconnect (or the error above)
-        client = self._sync_client
-        if client is None or client.connection_pool is not pool:
-            # A Redis client holds no connection of its own: each command takes one
-            # from the pool, so one client serves every publish of the channel.
-            client = self._sync_client = super()._create_client()  # type: ignore[no-untyped-call]
-        return client
 
 
 class Transport(kombu_redis.Transport):

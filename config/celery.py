@@ -39,27 +39,11 @@ app.conf.worker_prefetch_multiplier = 1
 # Every installed app's tasks module: matches.tasks holds the clock's and the bot seats'.
 app.autodiscover_tasks()
 
-# Settings every task send reads (``send_task``, its arguments' repr, the producer pool):
-# each lookup of a key the Django settings do not define tried the prefixed and plain
-# names in each map, the Django settings' raising AttributeError, before the default:
-# a sixth of a send's CPU (issue 12). Their resolved values are written into the app's
-# own changes once it is configured, where the first lookup finds them.
-SEND_PATH_SETTINGS = (
-    "task_always_eager",
-    "task_send_sent_event",
-    "task_repr_maxlevels",
-    "broker_pool_acquire_timeout",
-)
-
-
 DB_REUSE_NEVER = 2**62  # CELERY_DB_REUSE_MAX, read by celery.fixups.django: "never close"
 
 
 @app.on_after_configure.connect  # type: ignore[untyped-decorator]  # celery ships no type hints
 def _configure_fast_paths(sender: Celery, **_: Any) -> None:
-    if fast_paths.chosen("broker_client"):
-        for key in SEND_PATH_SETTINGS:
-            sender.conf[key] = sender.conf[key]
     if fast_paths.chosen("worker_connections"):
         # Read by celery.fixups.django when the worker starts (see below).
         sender.conf["CELERY_DB_REUSE_MAX"] = DB_REUSE_NEVER
@@ -124,13 +108,3 @@ def close_database_connections(**_: Any) -> None:
 
 worker_shutdown.connect(close_database_connections, weak=False)
 worker_process_shutdown.connect(close_database_connections, weak=False)
-
-
-@worker_process_init.connect  # type: ignore[untyped-decorator]  # celery ships no type hints
-def _freeze_start_up_objects(**_: object) -> None:
-    """What a worker process built at start-up lives as long as it: out of the
-    collector's generations, later collections do not walk it again (issue 12)."""
-    import gc
-
-    if fast_paths.chosen("gc_freeze"):
-        gc.freeze()

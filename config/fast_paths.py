@@ -45,10 +45,7 @@ PIECES: dict[str, Piece] = {
     # The worker.
     "status_read": Piece("a task's first read of its match in SQL built once"),
     "bot_inline": Piece("bot moves due at once played by the task that started them"),
-    "broker_client": Piece("one Redis client per broker channel; send settings pinned"),
     "worker_connections": Piece("a worker keeps its database session between tasks"),
-    # Every process.
-    "gc_freeze": Piece("objects built at start-up frozen out of the collector"),
 }
 
 
