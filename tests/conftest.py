@@ -74,6 +74,16 @@ def fast_twins(settings: Any) -> None:
     settings.FAST_PATHS = fast_paths.parse("1")
 
 
+@pytest.fixture(autouse=True)
+def _database_known_reachable() -> Iterator[None]:
+    """A test that takes the database away (readyz, a broken connection) leaves this
+    process's outage state (api.availability) as it found it: reachable."""
+    yield
+    from api import availability
+
+    availability.note_up()
+
+
 @pytest.fixture(scope="session")
 def redis_url() -> str:
     """The URL of the test Redis (Celery broker and Channels layer)."""

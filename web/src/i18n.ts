@@ -10,10 +10,13 @@
 // `{name}` in a text is filled in by t(key, { name }); i18n.test.ts checks that every
 // language has every key with the same placeholders, and that the components use no
 // text outside this table.
+import { en2, es2, nl2 } from "./texts";
+
 export type Lang = "en" | "es" | "nl";
 export const LANGS: Lang[] = ["en", "es", "nl"];
 
 const en = {
+  ...en2,
   language: "Language",
   username: "Username",
   password: "Password",
@@ -162,8 +165,9 @@ const en = {
   previous: "Previous",
   next: "Next",
   noReplay: "No replay: the match is not over.",
-  // meld reasons (R-EXPLAIN) and rejections, for the languages other than English (in
-  // English the server's message, which names the cards, is shown)
+  // meld reasons (R-EXPLAIN), in every language (the server's English names cards and
+  // suits by code); rejections for the languages other than English (in English the
+  // server's message is shown, its card codes written as the cards are shown)
   meld_TOO_SHORT: "A meld needs at least 3 cards.",
   meld_MIXED_SUITS: "A run needs one suit.",
   meld_MIXED_RANKS: "A group needs one rank.",
@@ -216,6 +220,7 @@ const en = {
 export type Key = keyof typeof en;
 
 const es: Record<Key, string> = {
+  ...es2,
   language: "Idioma",
   username: "Usuario",
   password: "Contraseña",
@@ -406,6 +411,7 @@ const es: Record<Key, string> = {
 };
 
 const nl: Record<Key, string> = {
+  ...nl2,
   language: "Taal",
   username: "Gebruikersnaam",
   password: "Wachtwoord",
