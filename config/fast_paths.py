@@ -43,7 +43,6 @@ PIECES: dict[str, Piece] = {
     "lock_query": Piece("the match lock and its seats in SQL built once (matches.locks)"),
     "move_write": Piece("a move's events, action and match row in one statement", True),
     # The worker.
-    "status_read": Piece("a task's first read of its match in SQL built once"),
     "bot_inline": Piece("bot moves due at once played by the task that started them"),
     "worker_connections": Piece("a worker keeps its database session between tasks"),
 }

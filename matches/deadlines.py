@@ -58,7 +58,7 @@ def expire_turn(*, match_id: int, turn: int) -> str:
     Most expiries find their turn over (a bot or a person moved in time): one plain read
     says so, without the lock and its transaction; the service re-checks under the lock
     whatever this read lets through."""
-    current = match_status_turn(match_id)  # SQL written once (issue 12)
+    current = match_status_turn(match_id)
     if current is None:
         return "no such match"
     if current[0] == MatchStatus.ACTIVE and current[1] != turn:

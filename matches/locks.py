@@ -214,13 +214,4 @@ def _lock_query(column: str, keyed: bool) -> _LockQuery:
 
 def match_status_turn(match_id: int) -> tuple[str, int] | None:
     """(status, turn) of the match, one plain read (no lock), or None if there is none."""
-    if not fast_paths.on("status_read"):
-        return Match.objects.filter(pk=match_id).values_list("status", "turn").first()
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f'SELECT "status", "turn" FROM "{Match._meta.db_table}"'
-            f' WHERE "{Match._meta.pk.column}" = %s',
-            [match_id],
-        )
-        row = cursor.fetchone()
-    return None if row is None else (row[0], row[1])
+    return Match.objects.filter(pk=match_id).values_list("status", "turn").first()
