@@ -374,7 +374,7 @@ export type CommitMutationVariables = Exact<{
 
 export type CommitMutation = { commitTurn:
     | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
-    | { __typename: 'Rejection', code: RejectionCode, message: string, reason: string | null, meldIndex: number | null, missingCard: string | null }
+    | { __typename: 'Rejection', code: RejectionCode, message: string, reason: string | null, meldIndex: number | null, missingCards: Array<{ code: string }> | null }
    };
 
 export type DrawMutationVariables = Exact<{
@@ -444,7 +444,7 @@ export type CheckQueryVariables = Exact<{
 }>;
 
 
-export type CheckQuery = { checkMelds: Array<{ valid: boolean, kind: MeldKind | null, code: string | null, reason: string | null, message: string | null, meldIndex: number, missingCard: string | null, cards: Array<{ code: string, represents: string | null }> | null }> };
+export type CheckQuery = { checkMelds: Array<{ valid: boolean, kind: MeldKind | null, code: string | null, reason: string | null, message: string | null, meldIndex: number, missingCards: Array<{ code: string }> | null, cards: Array<{ code: string, represents: string | null }> | null }> };
 
 export type FitsQueryVariables = Exact<{
   id: string | number;
@@ -1747,7 +1747,9 @@ export const CommitDocument = new TypedDocumentString(`
       message
       reason
       meldIndex
-      missingCard
+      missingCards {
+        code
+      }
     }
   }
 }
@@ -2329,7 +2331,9 @@ export const CheckDocument = new TypedDocumentString(`
     reason
     message
     meldIndex
-    missingCard
+    missingCards {
+      code
+    }
     cards {
       code
       represents
