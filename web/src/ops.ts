@@ -9,7 +9,7 @@ export const MATCH_FIELDS = graphql(`
     discardTop { code }
     river { code }
     drawnCards { code }
-    turn { number seat phase deadline draft { cards { code represents } kind } }
+    turn { number seat phaseKind deadline draft { cards { code represents } kind } }
     myHand { code }
     table { cards { code represents } kind placedBy }
     seats { index username bot handCount opened score roundsWon resigned botPlaying controller takeoverReason }
