@@ -23,6 +23,7 @@ from api.events.notices import UserEvent, user_event
 from api.limits import ahit
 from api.matches.calls import not_found, ws_call
 from api.ws import current_operation
+from config import fast_paths
 from config.pubsub import USER_EVENT, Inbox, listening, match_topic, user_topic
 from matches import selectors
 from matches.errors import MatchNotFound
@@ -77,7 +78,7 @@ async def count_replay(info: strawberry.Info, events: int) -> None:
 def _direct(info: strawberry.Info) -> live.Direct | None:
     """The fast path of this subscription (None: the plain one)."""
     op = current_operation.get()
-    if not settings.FAST_PATHS or op is None:
+    if not fast_paths.on("live_events") or op is None:
         return None
     return live.Direct(info.schema, info.context, op.id, op.query, op.variables, op.operation_name)
 

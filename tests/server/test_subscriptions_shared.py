@@ -14,6 +14,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from api.events import live
+from config import fast_paths
 from matches.models import Match
 from tests.server.test_subscriptions_resync import draw_for_whoever_is_on_turn, started_match
 
@@ -96,7 +97,7 @@ async def test_each_viewer_sees_only_their_view_and_spectators_share_one_executi
     # given: executions of the fast path counted
     from config.asgi import application
 
-    settings.FAST_PATHS = fast
+    settings.FAST_PATHS = fast_paths.parse("1" if fast else "0")
     rendered: list[object] = []
     real = live.Direct.render
 
@@ -145,7 +146,7 @@ async def test_the_fast_path_sends_what_the_plain_path_sends(redis_url: str, set
     on = {"id": row.public_id, "after": row.last_seq}
     sockets: dict[tuple[str, bool], Any] = {}
     for fast in (True, False):
-        settings.FAST_PATHS = fast
+        settings.FAST_PATHS = fast_paths.parse("1" if fast else "0")
         for name, token in (("a", token_a), ("b", token_b), ("s", None)):
             ws = sockets[name, fast] = await _subscribe(application, token, on)
             await ws.send_json_to({"type": "ping"})
@@ -209,7 +210,7 @@ async def test_a_subscription_keeps_nothing_of_the_events_it_has_sent(
     from accounts.services import token_create
     from config.asgi import application
 
-    settings.FAST_PATHS = False
+    settings.FAST_PATHS = fast_paths.parse("-live_events")
     match_id, a, b, token_a = await database_sync_to_async(started_match)()
     await database_sync_to_async(token_create)(user=b)
     row = await database_sync_to_async(Match.objects.get)(pk=match_id)
