@@ -198,7 +198,7 @@ def _memo_entries() -> int:
     return sum(
         len(vars(o).get("_relevant_sub_fields") or ())
         for o in gc.get_objects()
-        if isinstance(o, live.EventExecution)
+        if issubclass(type(o), live.EventExecution)  # not o.__class__: a lazy object's setup
     )
 
 
