@@ -225,10 +225,13 @@ def _blocking_pool(host: dict[str, Any]) -> redis.ConnectionPool:
         return redis.ConnectionPool.from_url(host.pop("address"), **host)
     master_name = host.pop("master_name", None)
     if master_name is not None:
-        sentinel = redis.sentinel.Sentinel(
+        # redis-py's sentinel module has no annotations.
+        sentinel = redis.sentinel.Sentinel(  # type: ignore[no-untyped-call]
             host.pop("sentinels"), sentinel_kwargs=host.pop("sentinel_kwargs", None)
         )
-        return redis.sentinel.SentinelConnectionPool(master_name, sentinel, **host)
+        return redis.sentinel.SentinelConnectionPool(  # type: ignore[no-untyped-call]
+            master_name, sentinel, **host
+        )
     return redis.ConnectionPool(**host)
 
 

@@ -32,7 +32,7 @@ from matches.models import Match, MatchEvent, PlayerReport, Round, Seat
 MAX_EVENTS_SHOWN = 500
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(admin.TabularInline):  # type: ignore[type-arg]  # generic in django-stubs only
     model = Seat
     extra = 0
     can_delete = False
@@ -43,7 +43,7 @@ class SeatInline(admin.TabularInline):
         return False
 
 
-class RoundInline(admin.TabularInline):
+class RoundInline(admin.TabularInline):  # type: ignore[type-arg]  # generic in django-stubs only
     model = Round
     extra = 0
     can_delete = False
@@ -55,7 +55,7 @@ class RoundInline(admin.TabularInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in django-stubs only
     list_display = (
         "public_id",
         "id",
@@ -159,7 +159,7 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(MatchEvent)
-class MatchEventAdmin(admin.ModelAdmin):
+class MatchEventAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in django-stubs only
     list_display = ("match", "seq", "type", "created_at")
     list_filter = ("type",)
     search_fields = ("=match__public_id", "=match__id")
@@ -183,7 +183,7 @@ class MatchEventAdmin(admin.ModelAdmin):
 
 
 @admin.register(PlayerReport)
-class PlayerReportAdmin(admin.ModelAdmin):
+class PlayerReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in django-stubs only
     """Reports of players (reportPlayer): moderators read them, see what else the player
     was reported for, ban the player, and mark reports resolved."""
 
