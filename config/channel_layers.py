@@ -118,6 +118,13 @@ class ChannelLayer(RedisChannelLayer):  # type: ignore[misc]  # channels_redis i
                     raise
                 log.info("joining %s failed on its connection; trying a fresh one", group)
 
+    async def group_discard(self, group: str, channel: str) -> None:
+        """channels_redis's, bounded by ``JOIN_SECONDS``: a leave on a half-open
+        connection waited the socket timeout (30 s), holding up the consumer's end and a
+        graceful shutdown. A membership left behind expires with the group
+        (``group_expiry``); the callers log the failure and go on."""
+        await asyncio.wait_for(super().group_discard(group, channel), JOIN_SECONDS)
+
     def create_pool(self, index: int) -> Any:
         host = dict(self.hosts[index])
         if "master_name" in host:  # Sentinel: channels_redis's own pool
