@@ -54,7 +54,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict engine bots api
+	$(BIN)/mypy --strict engine bots api tournaments
 
 ## pytest: only the test suite; pass pytest arguments as ARGS="tests/server -k readyz".
 pytest: $(STAMP) native

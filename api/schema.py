@@ -1,6 +1,7 @@
 """The one GraphQL schema: an Apollo Federation 2 subgraph merged from per-domain classes.
 
-Each domain of `api/` (`accounts`, `matches`, `events`, `matchmaking`, `system`) defines
+Each domain of `api/` (`accounts`, `matches`, `events`, `matchmaking`, `system`,
+`tournaments`) defines
 its root classes, named `<Area>Query`, `<Area>Mutation` and `<Area>Subscription`; this
 module lists them (`QUERIES`, `MUTATIONS`, `SUBSCRIPTIONS`) and merges them into the root
 types. Types that no root field reaches (the event and notification types, reached only
@@ -41,6 +42,10 @@ from api.matchmaking import MatchmakingMutation, MatchmakingQuery
 from api.metrics import count_operation
 from api.presence import record_presence
 from api.system import SystemQuery, SystemSubscription
+from api.tournaments import events as tournament_events
+from api.tournaments.mutations import TournamentMutation
+from api.tournaments.queries import TournamentQuery
+from api.tournaments.subscriptions import TournamentSubscription
 
 # The root fields appear in the SDL (schema.graphql) in this order: keep it, or the
 # committed file changes for nothing.
@@ -51,15 +56,21 @@ QUERIES: tuple[type, ...] = (
     MatchmakingQuery,
     RatingsQuery,
     SystemQuery,
+    TournamentQuery,
 )
 MUTATIONS: tuple[type, ...] = (
     AccountsMutation,
     CorrespondenceMutation,
     MatchMutation,
     MatchmakingMutation,
+    TournamentMutation,
 )
-SUBSCRIPTIONS: tuple[type, ...] = (MatchSubscription, SystemSubscription)
-TYPES: list[type] = [*notices.SCHEMA_TYPES, *match_events.SCHEMA_TYPES]
+SUBSCRIPTIONS: tuple[type, ...] = (MatchSubscription, SystemSubscription, TournamentSubscription)
+TYPES: list[type] = [
+    *notices.SCHEMA_TYPES,
+    *match_events.SCHEMA_TYPES,
+    *tournament_events.SCHEMA_TYPES,
+]
 
 
 def _key_fields(type_: Any) -> list[list[str]]:

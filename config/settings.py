@@ -100,6 +100,7 @@ INSTALLED_APPS = [
     "strawberry_django",
     "accounts",
     "matches",
+    "tournaments",
     "api",
 ]
 
@@ -433,6 +434,25 @@ CELERY_BEAT_SCHEDULE["matches.sweep_deadlines"] = {
     "schedule": DEADLINE_SWEEP_SECONDS,
     # A sweep that waited past the next one is worthless: the next one does its work.
     "options": {"expires": DEADLINE_SWEEP_SECONDS, "queue": GAME_TASK_QUEUE},
+}
+
+# --- tournaments (tournaments.rounds) ---------------------------------------------------
+
+# Celery beat runs the tournaments' tick this often: it starts tournaments whose
+# registration closed, closes rounds at their deadline and starts the next ones (a round
+# whose matches all ended closes at once, without waiting for it).
+TOURNAMENT_TICK_SECONDS = _env_seconds("TOURNAMENT_TICK_SECONDS", 5.0)
+# Players may create tournaments (createTournament); else only staff (the admin, the API).
+TOURNAMENTS_BY_PLAYERS = _env_bool("TOURNAMENTS_BY_PLAYERS", False)
+# Forfeits in a row (rounds without a move of one's own) after which a player is
+# withdrawn; 0: never.
+TOURNAMENT_WITHDRAW_AFTER_MISSED = _env_int("TOURNAMENT_WITHDRAW_AFTER_MISSED", 2)
+# Points by place per table size (best first), copied into each new tournament.
+TOURNAMENT_POINTS: dict[str, list[int]] = {"2": [1, 0], "3": [6, 3, 0], "4": [6, 5, 3, 1]}
+CELERY_BEAT_SCHEDULE["tournaments.tick"] = {
+    "task": "tournaments.tick",
+    "schedule": TOURNAMENT_TICK_SECONDS,
+    "options": {"expires": TOURNAMENT_TICK_SECONDS, "queue": GAME_TASK_QUEUE},
 }
 
 # --- i18n, static -----------------------------------------------------------------------

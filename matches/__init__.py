@@ -7,7 +7,8 @@ function-local ones too, and fails on one that points up or sideways to a module
 later; it also fails when ``bots/`` imports ``matches`` or Django):
 
 1. foundation: ``models`` (the rows), ``errors`` (Rejected, MatchCode, ...),
-   ``publishing`` (Channels groups, sending in the background), ``aredis`` (the asyncio
+   ``publishing`` (Channels groups, sending in the background), ``signals`` (what the
+   apps above are told: a match is over), ``aredis`` (the asyncio
    Redis client of the running loop), ``presence`` (who is watching, in Redis);
 2. under the services: ``seats`` (who plays a seat: the one answer), ``clock`` (a
    turn's duration, deadline and vacations), ``queueing`` (the clock's and bots' tasks,
@@ -30,7 +31,7 @@ drivers' public functions; ``bots`` is below it and knows only the engine.
 
 # The floor plan as data, bottom first (the order is the rule: see above).
 FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("foundation", ("models", "errors", "publishing", "aredis", "presence")),
+    ("foundation", ("models", "errors", "publishing", "signals", "aredis", "presence")),
     (
         "under the services",
         (

@@ -29,7 +29,12 @@ class MatchCode(StrEnum):
     HINT_NOT_ALLOWED = "HINT_NOT_ALLOWED"
 
 
-class MatchNotFound(LookupError):
+class NotFound(LookupError):
+    """No such thing (a match, a tournament, a challenge, a user), or one the user may
+    not see: the API answers NOT_FOUND (or null) for every kind alike."""
+
+
+class MatchNotFound(NotFound):
     """No such match, or a private one the user may not see (the two look the same)."""
 
     def __init__(self, match_id: object) -> None:
@@ -46,7 +51,9 @@ class Rejected:
     """A domain rejection (API.md "Errors"): the code, a message a player can act on,
     and for an invalid meld where and why."""
 
-    code: Code | MatchCode
+    # The engine's or the server's code, or another domain's (tournaments, chat, ...):
+    # every one of them is a member of the API's RejectionCode (api.rejections).
+    code: StrEnum
     message: str
     reason: str | None = None
     meld_index: int | None = None

@@ -27,6 +27,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from channels.layers import get_channel_layer
+from django.db import transaction
 
 log = logging.getLogger(__name__)
 
@@ -151,3 +152,26 @@ def publish_match_events(match_id: int, rows: Sequence[Mapping[str, Any]]) -> No
 def publish_user_event(user_id: int, event: Mapping[str, Any]) -> None:
     """Send one notification (type, matchId, payload) to one user's sockets."""
     _send(user_group(user_id), {"type": USER_EVENT, "event": dict(event)})
+
+
+def publish_group(group: str, message: Mapping[str, Any]) -> None:
+    """Send ``message`` (a Channels message: its ``type`` names its kind) to ``group``:
+    for the live streams of other apps (a tournament's events, a match's chat), which
+    name their own groups."""
+    _send(group, dict(message))
+
+
+def notify_after_commit(notices: Sequence[tuple[int, Mapping[str, Any]]]) -> None:
+    """After the current transaction commits, send each (user id, event) notice to that
+    user's ``myEvents`` (event: type, matchId (the row's key or None), payload); a
+    rolled-back transaction sends nothing."""
+    pending = [(user_id, dict(event)) for user_id, event in notices]
+    if not pending:
+        return
+
+    def send() -> None:
+        with batched():
+            for user_id, event in pending:
+                publish_user_event(user_id, event)
+
+    transaction.on_commit(send)

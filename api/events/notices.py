@@ -27,6 +27,10 @@ class UserEventKind(Enum):
     MATCH_ENDED = "MATCH_ENDED"
     MATCH_ABORTED = "MATCH_ABORTED"
     RATING_CHANGED = "RATING_CHANGED"
+    TOURNAMENT_ROUND_STARTED = "TOURNAMENT_ROUND_STARTED"
+    TOURNAMENT_WITHDRAWN = "TOURNAMENT_WITHDRAWN"
+    TOURNAMENT_ENDED = "TOURNAMENT_ENDED"
+    TOURNAMENT_CANCELLED = "TOURNAMENT_CANCELLED"
     OTHER = "OTHER"
 
 
@@ -76,6 +80,32 @@ class RatingChanged(UserEvent):
     rank: int | None
     before: RatingValue | None
     after: RatingValue | None
+
+
+@strawberry.type(
+    description=(
+        "A tournament of yours: TOURNAMENT_ROUND_STARTED (matchId: your table's match, "
+        "or `bye`), TOURNAMENT_WITHDRAWN (reason), TOURNAMENT_ENDED (your place and "
+        "points), TOURNAMENT_CANCELLED (reason)."
+    )
+)
+class TournamentNotice(UserEvent):
+    tournament_id: strawberry.ID
+    round: int | None
+    bye: bool | None
+    place: int | None
+    points: float | None
+    reason: str | None
+
+
+_TOURNAMENT_KINDS = frozenset(
+    {
+        UserEventKind.TOURNAMENT_ROUND_STARTED,
+        UserEventKind.TOURNAMENT_WITHDRAWN,
+        UserEventKind.TOURNAMENT_ENDED,
+        UserEventKind.TOURNAMENT_CANCELLED,
+    }
+)
 
 
 @strawberry.type(description="A notification of a kind this server version has no type for.")
@@ -135,6 +165,17 @@ def user_event(data: Mapping[str, Any]) -> UserEvent:
             before=rating_value(p.get("before")),
             after=rating_value(p.get("after")),
         )
+    if kind in _TOURNAMENT_KINDS:
+        points = p.get("points12")
+        return TournamentNotice(
+            **common,
+            tournament_id=strawberry.ID(str(p.get("tournamentId", ""))),
+            round=p.get("round"),
+            bye=p.get("bye"),
+            place=p.get("place"),
+            points=points / 12 if isinstance(points, int) else None,
+            reason=p.get("reason"),
+        )
     return OtherNotice(**common)
 
 
@@ -145,5 +186,6 @@ SCHEMA_TYPES = [
     MatchEndedNotice,
     MatchAbortedNotice,
     RatingChanged,
+    TournamentNotice,
     OtherNotice,
 ]

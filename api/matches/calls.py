@@ -1,6 +1,7 @@
-"""How a resolver calls a ``matches`` service or selector: in a worker thread, its errors
-mapped onto GraphQL's (STYLE 15). ``MatchNotFound`` becomes a NOT_FOUND error and
-``InvalidRequest`` a BAD_INPUT error; a service's ``Rejected`` is data, returned as is.
+"""How a resolver calls a service or selector: in a worker thread, its errors mapped
+onto GraphQL's (STYLE 15). ``NotFound`` (of a match, a tournament, a challenge...)
+becomes a NOT_FOUND error and ``InvalidRequest`` a BAD_INPUT error; a service's
+``Rejected`` is data, returned as is.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from channels.db import database_sync_to_async
 from graphql import GraphQLError
 
 from api.errors import bad_input
-from matches.errors import InvalidRequest, MatchNotFound
+from matches.errors import InvalidRequest, NotFound
 
 T = TypeVar("T")
 
@@ -36,7 +37,7 @@ async def call(fn: Callable[..., T], *, _ws: bool = False, **kwargs: Any) -> T:
     run = database_sync_to_async(fn) if _ws else sync_to_async(fn)
     try:
         return await run(**kwargs)
-    except MatchNotFound as exc:
+    except NotFound as exc:
         raise not_found(str(exc)) from None
     except InvalidRequest as exc:
         raise bad_input(str(exc)) from None

@@ -18,6 +18,8 @@ TASKS = {
     "matches.notify": "matches.tasks",
     "matches.matchmaking_tick": "matches.matchmaking_tasks",
     "accounts.update_ratings": "matches.rating_tasks",
+    "tournaments.tick": "tournaments.tasks",
+    "tournaments.match_over": "tournaments.tasks",
     "config.ping": "config.celery",
 }
 
