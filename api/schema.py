@@ -35,6 +35,8 @@ from api.errors import ShapeErrors, bad_input, log_errors
 from api.events import match_events, notices
 from api.events.subscriptions import MatchSubscription
 from api.limits import check_mutation_rate, check_no_nul_strings, query_limit_extensions
+from api.matches import chat as match_chat
+from api.matches.chat_fields import ChatMutation, ChatQuery, ChatSubscription
 from api.matches.correspondence import CorrespondenceMutation, CorrespondenceQuery
 from api.matches.mutations import MatchMutation
 from api.matches.queries import MatchQuery
@@ -51,6 +53,7 @@ from api.tournaments.subscriptions import TournamentSubscription
 # committed file changes for nothing.
 QUERIES: tuple[type, ...] = (
     AccountsQuery,
+    ChatQuery,
     CorrespondenceQuery,
     MatchQuery,
     MatchmakingQuery,
@@ -60,16 +63,23 @@ QUERIES: tuple[type, ...] = (
 )
 MUTATIONS: tuple[type, ...] = (
     AccountsMutation,
+    ChatMutation,
     CorrespondenceMutation,
     MatchMutation,
     MatchmakingMutation,
     TournamentMutation,
 )
-SUBSCRIPTIONS: tuple[type, ...] = (MatchSubscription, SystemSubscription, TournamentSubscription)
+SUBSCRIPTIONS: tuple[type, ...] = (
+    ChatSubscription,
+    MatchSubscription,
+    SystemSubscription,
+    TournamentSubscription,
+)
 TYPES: list[type] = [
     *notices.SCHEMA_TYPES,
     *match_events.SCHEMA_TYPES,
     *tournament_events.SCHEMA_TYPES,
+    *match_chat.SCHEMA_TYPES,
 ]
 
 

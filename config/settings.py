@@ -436,6 +436,13 @@ CELERY_BEAT_SCHEDULE["matches.sweep_deadlines"] = {
     "options": {"expires": DEADLINE_SWEEP_SECONDS, "queue": GAME_TASK_QUEUE},
 }
 
+# --- table talk (matches.chat) -----------------------------------------------------------
+
+# The flood limit: a user says at most CHAT_FLOOD_LINES lines per CHAT_FLOOD_SECONDS, over
+# all matches (CHAT_FLOOD beyond it; 0 lines: no limit).
+CHAT_FLOOD_LINES = _env_int("CHAT_FLOOD_LINES", 5)
+CHAT_FLOOD_SECONDS = _env_seconds("CHAT_FLOOD_SECONDS", 10.0)
+
 # --- tournaments (tournaments.rounds) ---------------------------------------------------
 
 # Celery beat runs the tournaments' tick this often: it starts tournaments whose

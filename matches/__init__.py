@@ -16,7 +16,8 @@ later; it also fails when ``bots/`` imports ``matches`` or Django):
    may see), ``locks`` (the match lock and its seat rows), ``takeover`` (mirroring seat
    takeovers onto the seat rows, telling the player), ``results`` and ``rating_tasks``
    (a ranked result to the ratings, queued after commit);
-3. the services: ``store`` (a move persisted in the transaction, then published after
+3. the services: ``chat`` (table talk: its rules, delivery and moderation, under a lock
+   of its own), ``store`` (a move persisted in the transaction, then published after
    commit), ``seating`` (a match's seats and life), ``play`` (turns and the clock's
    expiry), ``correspondence`` (vacations, devices) and ``services``, the one name the
    callers use (it re-exports the functions of ``seating``, ``play`` and ``store``);
@@ -46,7 +47,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rating_tasks",
         ),
     ),
-    ("services", ("store", "seating", "play", "correspondence", "services")),
+    ("services", ("chat", "store", "seating", "play", "correspondence", "services")),
     (
         "drivers",
         (

@@ -34,6 +34,16 @@ class NotFound(LookupError):
     not see: the API answers NOT_FOUND (or null) for every kind alike."""
 
 
+class ChatCode(StrEnum):
+    """The chat's rejection codes (``matches.chat``)."""
+
+    CHAT_FLOOD = "CHAT_FLOOD"
+    CHAT_TIMED_OUT = "CHAT_TIMED_OUT"
+    QUICK_CHAT_ONLY = "QUICK_CHAT_ONLY"
+    LINE_TOO_LONG = "LINE_TOO_LONG"
+    LINE_EMPTY = "LINE_EMPTY"
+
+
 class MatchNotFound(NotFound):
     """No such match, or a private one the user may not see (the two look the same)."""
 

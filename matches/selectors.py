@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
+from accounts import social
 from engine.cards import parse_card
 from engine.errors import Code, EngineError
 from engine.events import Event, event_for, event_full
@@ -422,11 +423,20 @@ def in_rack_order(hand: list[str], order: list[str]) -> list[str]:
 
 
 def open_matches(
-    *, ruleset_name: str | None = None, first: int = 20, after: int | None = None
+    *,
+    ruleset_name: str | None = None,
+    first: int = 20,
+    after: int | None = None,
+    user: Any = None,
 ) -> tuple[list[Match], bool]:
-    """Public matches waiting for players with a free seat, newest first."""
+    """Public matches waiting for players with a free seat, newest first; not those of a
+    player who blocked ``user`` (the viewer)."""
     free = Seat.objects.filter(match=OuterRef("pk"), user__isnull=True, bot_level="")
     qs = Match.objects.filter(status=MatchStatus.WAITING, private=False).filter(Exists(free))
+    if user is not None and getattr(user, "is_authenticated", False):
+        blockers = social.blockers_of(user.pk)
+        if blockers:
+            qs = qs.exclude(seats__user__in=blockers)
     if ruleset_name:
         qs = qs.filter(ruleset=ruleset_name)
     return _page(qs, first, after)

@@ -231,7 +231,8 @@ def seat_table(tournament: Tournament, users: Sequence[Any]) -> Match:
         )
     )
     for user in users[1:]:
-        _ok(services.match_join(match_id=view.id, user=user))
+        # Pairing is by standing: a block between two players does not keep them apart.
+        _ok(services.match_join(match_id=view.id, user=user, check_blocks=False))
     _ok(services.match_start(match_id=view.id, user=users[0]))
     return Match.objects.get(pk=view.id)
 
