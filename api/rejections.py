@@ -4,7 +4,8 @@ union ends with, and the mapping from the engine's and services' errors onto it.
 A rejection means nothing changed on the server. `RejectionCode` is the union of every
 domain's codes (`engine.errors.Code`, `matches.errors.MatchCode`,
 `accounts.errors.AccountCode`, `tournaments.errors.TournamentCode`,
-`matches.errors.ChatCode`), so a code any of them raises always has a name here.
+`matches.errors.ChatCode`, `matches.errors.ChallengeCode`), so a code any of them
+raises always has a name here.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import strawberry
 
 from accounts.errors import AccountCode
 from engine.errors import Code, MeldReason
-from matches.errors import ChatCode, MatchCode
+from matches.errors import ChallengeCode, ChatCode, MatchCode
 from tournaments.errors import TournamentCode
 
 DOMAIN_CODES: tuple[type[StrEnum], ...] = (
@@ -25,6 +26,7 @@ DOMAIN_CODES: tuple[type[StrEnum], ...] = (
     AccountCode,
     TournamentCode,
     ChatCode,
+    ChallengeCode,
 )
 # The server's codes were the engine's until issue 12; the schema keeps their places:
 # each stands before the engine code named here.

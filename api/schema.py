@@ -1,7 +1,7 @@
 """The one GraphQL schema: an Apollo Federation 2 subgraph merged from per-domain classes.
 
 Each domain of `api/` (`accounts`, `matches`, `events`, `matchmaking`, `system`,
-`tournaments`) defines
+`tournaments`, `social`) defines
 its root classes, named `<Area>Query`, `<Area>Mutation` and `<Area>Subscription`; this
 module lists them (`QUERIES`, `MUTATIONS`, `SUBSCRIPTIONS`) and merges them into the root
 types. Types that no root field reaches (the event and notification types, reached only
@@ -43,6 +43,8 @@ from api.matches.queries import MatchQuery
 from api.matchmaking import MatchmakingMutation, MatchmakingQuery
 from api.metrics import count_operation
 from api.presence import record_presence
+from api.social.challenges import ChallengeMutation, ChallengeQuery
+from api.social.friends import FriendsMutation
 from api.system import SystemQuery, SystemSubscription
 from api.tournaments import events as tournament_events
 from api.tournaments.mutations import TournamentMutation
@@ -53,6 +55,7 @@ from api.tournaments.subscriptions import TournamentSubscription
 # committed file changes for nothing.
 QUERIES: tuple[type, ...] = (
     AccountsQuery,
+    ChallengeQuery,
     ChatQuery,
     CorrespondenceQuery,
     MatchQuery,
@@ -63,9 +66,11 @@ QUERIES: tuple[type, ...] = (
 )
 MUTATIONS: tuple[type, ...] = (
     AccountsMutation,
+    ChallengeMutation,
     ChatMutation,
     CorrespondenceMutation,
     MatchMutation,
+    FriendsMutation,
     MatchmakingMutation,
     TournamentMutation,
 )

@@ -443,6 +443,13 @@ CELERY_BEAT_SCHEDULE["matches.sweep_deadlines"] = {
 CHAT_FLOOD_LINES = _env_int("CHAT_FLOOD_LINES", 5)
 CHAT_FLOOD_SECONDS = _env_seconds("CHAT_FLOOD_SECONDS", 10.0)
 
+# A challenge not answered this long after it was made expires (beat's deadline sweep
+# tells both players).
+CHALLENGE_SECONDS = _env_seconds("CHALLENGE_SECONDS", 600.0)
+# A followed player counts as online (me.following) when seen this recently: a request,
+# a match or notifications subscription.
+ONLINE_SECONDS = _env_seconds("ONLINE_SECONDS", 120.0)
+
 # --- tournaments (tournaments.rounds) ---------------------------------------------------
 
 # Celery beat runs the tournaments' tick this often: it starts tournaments whose

@@ -22,7 +22,8 @@ later; it also fails when ``bots/`` imports ``matches`` or Django):
    expiry), ``correspondence`` (vacations, devices) and ``services``, the one name the
    callers use (it re-exports the functions of ``seating``, ``play`` and ``store``);
 4. drivers, which call the services: ``deadlines`` (expiring turns, the sweeper),
-   ``bot_turns`` (a bot's move), ``matchmaking`` (the queue and its tick), ``tasks`` and
+   ``bot_turns`` (a bot's move), ``matchmaking`` (the queue and its tick),
+   ``challenges`` (a challenge becomes a match; their expiry), ``tasks`` and
    ``matchmaking_tasks`` (the Celery tasks: ids in, no logic), ``admin``, ``apps`` and
    the management commands.
 
@@ -54,6 +55,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "deadlines",
             "bot_turns",
             "matchmaking",
+            "challenges",
             "tasks",
             "matchmaking_tasks",
             "admin",

@@ -23,6 +23,7 @@ from django.utils.safestring import SafeString
 from matches import chat, selectors, services
 from matches.errors import Rejected
 from matches.models import (
+    Challenge,
     ChatKind,
     ChatLine,
     ChatTimeout,
@@ -309,3 +310,23 @@ class ChatTimeoutAdmin(admin.ModelAdmin):
             ChatTimeout.objects.filter(pk=timeout.pk).update(until=timezone.now())
             self.log_change(request, timeout, "Ended the time-out early.")
         self.message_user(request, "Ended the time-out(s).", messages.SUCCESS)
+
+
+@admin.register(Challenge)
+class ChallengeAdmin(admin.ModelAdmin):
+    """Challenges between players (read-only: they are answered by the players)."""
+
+    list_display = ("created_at", "challenger", "challenged", "ruleset", "ranked", "status",
+                    "expires_at", "match")  # fmt: skip
+    list_filter = ("status", "ranked", "ruleset")
+    search_fields = ("challenger__username", "challenged__username", "=public_id")
+    list_select_related = ("challenger", "challenged", "match")
+    readonly_fields = ("public_id", "challenger", "challenged", "ruleset", "options",
+                       "turn_seconds", "correspondence_hours", "ranked", "status", "match",
+                       "created_at", "expires_at", "answered_at")  # fmt: skip
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

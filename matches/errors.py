@@ -44,6 +44,13 @@ class ChatCode(StrEnum):
     LINE_EMPTY = "LINE_EMPTY"
 
 
+class ChallengeCode(StrEnum):
+    """A challenge's rejection codes (``matches.challenges``)."""
+
+    CHALLENGE_EXPIRED = "CHALLENGE_EXPIRED"
+    CHALLENGE_CLOSED = "CHALLENGE_CLOSED"
+
+
 class MatchNotFound(NotFound):
     """No such match, or a private one the user may not see (the two look the same)."""
 

@@ -472,3 +472,47 @@ class ChatTimeout(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} timed out until {self.until:%Y-%m-%d %H:%M}"
+
+
+class ChallengeStatus(models.TextChoices):
+    PENDING = "PENDING", "waiting for an answer"
+    ACCEPTED = "ACCEPTED", "accepted: the match began"
+    DECLINED = "DECLINED", "declined"
+    CANCELLED = "CANCELLED", "withdrawn by the challenger"
+    EXPIRED = "EXPIRED", "not answered in time"
+
+
+class Challenge(models.Model):
+    """One player challenging another to a match of two (``matches.challenges``):
+    accepted, it becomes the match, both seated and dealt."""
+
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
+    challenger = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_made"
+    )
+    challenged = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_received"
+    )
+    ruleset = models.CharField(max_length=40)
+    options = models.JSONField(default=dict, blank=True)
+    turn_seconds = models.PositiveIntegerField(null=True, blank=True)
+    correspondence_hours = models.PositiveIntegerField(null=True, blank=True)
+    ranked = models.BooleanField(default=False)
+    status = models.CharField(
+        max_length=10,
+        choices=ChallengeStatus.choices,
+        default=ChallengeStatus.PENDING,
+        db_index=True,
+    )
+    match = models.OneToOneField(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="challenge"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(db_index=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.challenger_id} challenges {self.challenged_id} ({self.status})"

@@ -132,3 +132,45 @@ def last_seen(pairs: Sequence[tuple[int, int]]) -> dict[tuple[int, int], float]:
         if times:
             out[pair] = max(times)
     return out
+
+
+@contextlib.asynccontextmanager
+async def online(user: Any) -> AsyncIterator[None]:
+    """While the block runs (a ``myEvents`` subscription), ``user`` counts as seen, as
+    if they made a request every heartbeat (``me.following`` reads it: who is online)."""
+    user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
+    if user_id is None:
+        yield
+        return
+
+    async def beat() -> None:
+        while True:
+            _touched.pop(user_id, None)  # not throttled: this is the heartbeat
+            await touch(user_id)
+            await asyncio.sleep(heartbeat_interval())
+
+    task = asyncio.create_task(beat())
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
+def seen_at(user_ids: Sequence[int]) -> dict[int, float]:
+    """When each of ``user_ids`` was last seen (a request, or a ``myEvents``
+    subscription's heartbeat), for those seen in the last week; {} if Redis is away."""
+    if not user_ids:
+        return {}
+    import redis
+
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    try:
+        values = client.mget([seen_key(u) for u in user_ids])
+    except Exception as exc:  # presence is best effort
+        log.warning("presence could not be read: %s", exc)
+        return {}
+    finally:
+        client.close()
+    return {u: float(v) for u, v in zip(user_ids, values, strict=True) if v}

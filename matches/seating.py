@@ -25,7 +25,7 @@ from engine.cards import parse_card
 from engine.errors import Code, EngineError
 from engine.events import Event
 from engine.game import apply, new_game
-from engine.rules import find_preset, ruleset
+from engine.rules import RuleSet, find_preset, ruleset
 from engine.state import GameState
 from matches import chat, store, takeover
 from matches.errors import InvalidRequest, MatchCode, Rejected, match_over
@@ -70,7 +70,58 @@ def match_create(
     A ranked match not made by matchmaking (``matchmade``) is all-human and played by
     its preset's rules: bots are NOT_ALLOWED and option overrides BAD_OPTION, or
     ratings could be farmed against an easy bot or with a trivial deal (issue 11)."""
-    options = _options(options)
+    options = match_options(options)
+    checked = match_settings(
+        ruleset_name=ruleset_name,
+        options=options,
+        seats=seats,
+        bots=bots,
+        turn_seconds=turn_seconds,
+        correspondence_hours=correspondence_hours,
+        ranked=ranked,
+        matchmade=matchmade,
+    )
+    if isinstance(checked, Rejected):
+        return checked
+    rules, turn_seconds, levels = checked
+    with transaction.atomic():
+        match = Match.objects.create(
+            ruleset=rules.name,
+            options={k: v for k, v in options.items() if k != "players"},
+            players=seats,
+            ranked=ranked,
+            private=private,
+            invite_code=new_invite_code() if private else "",
+            turn_seconds=turn_seconds,
+            correspondence_hours=correspondence_hours,
+            created_by=user,
+        )
+        now = timezone.now()
+        Seat.objects.bulk_create(
+            [Seat(match=match, index=0, user=user, joined_at=now)]
+            + [
+                Seat(match=match, index=i + 1, bot_level=level, joined_at=now)
+                for i, level in enumerate(levels)
+            ]
+            + [Seat(match=match, index=i) for i in range(len(levels) + 1, seats)]
+        )
+        return match_view(match=match, seat=0)
+
+
+def match_settings(
+    *,
+    ruleset_name: str,
+    options: Mapping[str, Any],
+    seats: int,
+    bots: Sequence[str] = (),
+    turn_seconds: int | None = None,
+    correspondence_hours: int | None = None,
+    ranked: bool = False,
+    matchmade: bool = False,
+) -> tuple[RuleSet, int | None, list[str]] | Rejected:
+    """The checks of :func:`match_create` (and of a challenge, before its match exists):
+    the rule set, the turn's seconds (the preset's when none is given) and the bots'
+    levels, or the rejection. Raises InvalidRequest for an absurd number of seats."""
     if not 1 <= seats <= 16:
         raise InvalidRequest("seats must be a small number of players (2..5 for most presets)")
     # A time control is a match option a player picks: out of range is BAD_OPTION, as
@@ -104,28 +155,7 @@ def match_create(
         return Rejected(MatchCode.MATCH_FULL, f"{len(levels)} bots leave no seat of {seats} free")
     if turn_seconds is None and rules.turn_seconds is not None:
         turn_seconds = rules.turn_seconds
-    with transaction.atomic():
-        match = Match.objects.create(
-            ruleset=rules.name,
-            options={k: v for k, v in options.items() if k != "players"},
-            players=seats,
-            ranked=ranked,
-            private=private,
-            invite_code=new_invite_code() if private else "",
-            turn_seconds=turn_seconds,
-            correspondence_hours=correspondence_hours,
-            created_by=user,
-        )
-        now = timezone.now()
-        Seat.objects.bulk_create(
-            [Seat(match=match, index=0, user=user, joined_at=now)]
-            + [
-                Seat(match=match, index=i + 1, bot_level=level, joined_at=now)
-                for i, level in enumerate(levels)
-            ]
-            + [Seat(match=match, index=i) for i in range(len(levels) + 1, seats)]
-        )
-        return match_view(match=match, seat=0)
+    return rules, turn_seconds, levels
 
 
 def match_join(
@@ -428,7 +458,7 @@ def _bot_level(level: object) -> str:
     return value
 
 
-def _options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+def match_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     if options is None:
         return {}
     if not isinstance(options, Mapping):

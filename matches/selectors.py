@@ -536,3 +536,22 @@ def match_hint(*, match_id: object, user: Any, time_limit_ms: float = HINT_TIME_
         return Rejected(Code.NOT_A_PLAYER, "only a seated player of a started match gets hints")
     me = state.seats[seat]
     return solve(state.rules, state.table, me.hand, opened=me.opened, time_limit_ms=time_limit_ms)
+
+
+def public_matches_of(user_ids: Sequence[int]) -> dict[int, list[Match]]:
+    """The running public matches each of ``user_ids`` is seated in (friends: watch
+    them), newest first."""
+    out: dict[int, list[Match]] = {u: [] for u in user_ids}
+    if not user_ids:
+        return out
+    seats = (
+        Seat.objects.filter(
+            user_id__in=list(user_ids), match__status=MatchStatus.ACTIVE, match__private=False
+        )
+        .select_related("match")
+        .order_by("-match_id")
+    )
+    for seat in seats:
+        if seat.user_id is not None:
+            out[seat.user_id].append(seat.match)
+    return out

@@ -17,7 +17,7 @@ from celery import Task, shared_task
 from django.conf import settings
 from django.db import OperationalError
 
-from matches import bot_turns, deadlines, notifications
+from matches import bot_turns, challenges, deadlines, notifications
 
 RETRY: dict[str, Any] = {
     "autoretry_for": (OperationalError,),
@@ -66,8 +66,11 @@ def _late(request: Any, within_ms: int) -> bool:
 
 @shared_task(name="matches.sweep_deadlines", **RETRY)
 def sweep_deadlines() -> dict[str, int]:
-    """Beat's sweep: past deadlines, reminders, stalled bots, disconnected players."""
-    return deadlines.sweep()
+    """Beat's sweep: past deadlines, reminders, stalled bots, disconnected players, and
+    challenges nobody answered in time."""
+    done = deadlines.sweep()
+    done["challenges"] = challenges.challenges_expire()
+    return done
 
 
 @shared_task(name="matches.notify", **RETRY)

@@ -16,6 +16,7 @@ from api.events.match_events import PAYLOAD_DEPRECATION
 from api.events.snapshots import time_of
 from api.matches.enums import BotLevel, TakeoverReason
 from api.matches.outcomes import MatchOutcome, match_outcome
+from api.social.challenges import Challenge, challenge_of
 
 
 @strawberry.enum(description="The kind of a notification; UserEvent.type as an enum.")
@@ -31,6 +32,11 @@ class UserEventKind(Enum):
     TOURNAMENT_WITHDRAWN = "TOURNAMENT_WITHDRAWN"
     TOURNAMENT_ENDED = "TOURNAMENT_ENDED"
     TOURNAMENT_CANCELLED = "TOURNAMENT_CANCELLED"
+    CHALLENGE_RECEIVED = "CHALLENGE_RECEIVED"
+    CHALLENGE_ACCEPTED = "CHALLENGE_ACCEPTED"
+    CHALLENGE_DECLINED = "CHALLENGE_DECLINED"
+    CHALLENGE_CANCELLED = "CHALLENGE_CANCELLED"
+    CHALLENGE_EXPIRED = "CHALLENGE_EXPIRED"
     OTHER = "OTHER"
 
 
@@ -97,6 +103,27 @@ class TournamentNotice(UserEvent):
     points: float | None
     reason: str | None
 
+
+@strawberry.type(
+    description=(
+        "A challenge of yours: CHALLENGE_RECEIVED (answer it: acceptChallenge, "
+        "declineChallenge), CHALLENGE_ACCEPTED (matchId: the match), CHALLENGE_DECLINED, "
+        "CHALLENGE_CANCELLED, CHALLENGE_EXPIRED."
+    )
+)
+class ChallengeNotice(UserEvent):
+    challenge: Challenge
+
+
+_CHALLENGE_KINDS = frozenset(
+    {
+        UserEventKind.CHALLENGE_RECEIVED,
+        UserEventKind.CHALLENGE_ACCEPTED,
+        UserEventKind.CHALLENGE_DECLINED,
+        UserEventKind.CHALLENGE_CANCELLED,
+        UserEventKind.CHALLENGE_EXPIRED,
+    }
+)
 
 _TOURNAMENT_KINDS = frozenset(
     {
@@ -165,6 +192,8 @@ def user_event(data: Mapping[str, Any]) -> UserEvent:
             before=rating_value(p.get("before")),
             after=rating_value(p.get("after")),
         )
+    if kind in _CHALLENGE_KINDS and "id" in p:
+        return ChallengeNotice(**common, challenge=challenge_of(p))
     if kind in _TOURNAMENT_KINDS:
         points = p.get("points12")
         return TournamentNotice(
@@ -187,5 +216,6 @@ SCHEMA_TYPES = [
     MatchAbortedNotice,
     RatingChanged,
     TournamentNotice,
+    ChallengeNotice,
     OtherNotice,
 ]

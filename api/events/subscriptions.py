@@ -23,7 +23,7 @@ from api.limits import ahit
 from api.matches.calls import ws_call
 from matches import selectors
 from matches.models import Match as MatchRow
-from matches.presence import attending
+from matches.presence import attending, online
 from matches.publishing import MATCH_EVENTS, USER_EVENT, match_group, user_group
 
 # Events after which a match has nothing more to say: its event stream completes.
@@ -158,13 +158,19 @@ class MatchSubscription:
     @strawberry.subscription(
         description=(
             "The viewer's notifications, one type per kind: MATCH_STARTED, YOUR_TURN, "
-            "TURN_REMINDER, SEAT_TAKEN_OVER, MATCH_ENDED, MATCH_ABORTED, RATING_CHANGED."
+            "TURN_REMINDER, SEAT_TAKEN_OVER, MATCH_ENDED, MATCH_ABORTED, RATING_CHANGED, "
+            "the TOURNAMENT_* and CHALLENGE_* notices. While it runs the viewer counts as "
+            "online (me.following)."
         )
     )
     async def my_events(self, info: strawberry.Info) -> AsyncGenerator[UserEvent, None]:
         user = require_user(info)
         ws = _ws(info)
-        async with ws.listen_to_channel(USER_EVENT, groups=[user_group(user.pk)]) as live:
+        async with (
+            ws.listen_to_channel(USER_EVENT, groups=[user_group(user.pk)]) as live,
+            # Online while subscribed (followers see it: me.following).
+            online(user),
+        ):
             async for message in live:
                 event = message["event"]
                 match_id = event.get("matchId")
