@@ -444,10 +444,19 @@ class ChatMute(models.Model):
     )
 
     class Meta:
+        # Two constraints, not one with nulls_distinct (PostgreSQL 15+ only): a muted
+        # player once, and "everyone" (null) once.
         constraints = [
             models.UniqueConstraint(
-                fields=["user", "match", "muted"], name="chatmute_once", nulls_distinct=False
-            )
+                fields=["user", "match", "muted"],
+                condition=models.Q(muted__isnull=False),
+                name="chatmute_once",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "match"],
+                condition=models.Q(muted__isnull=True),
+                name="chatmute_all_once",
+            ),
         ]
 
     def __str__(self) -> str:

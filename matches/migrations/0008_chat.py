@@ -180,10 +180,15 @@ class Migration(migrations.Migration):
             options={
                 "constraints": [
                     models.UniqueConstraint(
+                        condition=models.Q(("muted__isnull", False)),
                         fields=("user", "match", "muted"),
                         name="chatmute_once",
-                        nulls_distinct=False,
-                    )
+                    ),
+                    models.UniqueConstraint(
+                        condition=models.Q(("muted__isnull", True)),
+                        fields=("user", "match"),
+                        name="chatmute_all_once",
+                    ),
                 ],
             },
         ),
