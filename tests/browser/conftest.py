@@ -49,8 +49,12 @@ QUEUE_BOT_FILL_SECONDS = "8"
 def web_server(
     web_build: Path, postgres: dict[str, Any], redis_url: str, live_worker: Any
 ) -> Iterator[LiveServer]:
+    # Players may create tournaments here: the `together` scenario makes one through the API.
     with start_asgi_server(
-        postgres, redis_url, MATCHMAKING_BOT_FILL_SECONDS=QUEUE_BOT_FILL_SECONDS
+        postgres,
+        redis_url,
+        MATCHMAKING_BOT_FILL_SECONDS=QUEUE_BOT_FILL_SECONDS,
+        TOURNAMENTS_BY_PLAYERS="1",
     ) as server:
         yield server
 

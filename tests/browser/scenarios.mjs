@@ -427,6 +427,68 @@ scenarios.reclaim = async (browser) => {
   return "taken over after a timeout, reclaimed, played a turn";
 };
 
+// Playing together (issue 30): a challenge sent from the friends page and accepted from
+// the notice, both taken to the match; chat both ways (a line, a quick message); a
+// tournament (created through the API: players may, on this server) found in the list,
+// opened, registered for.
+scenarios.together = async (browser) => {
+  const u = uid();
+  const ann = await newPlayer(browser, "ann" + u);
+  const cyd = await newPlayer(browser, "cyd" + u);
+  // a challenge, from the friends page
+  await ann.getByRole("link", { name: "Friends" }).click();
+  await ann.locator("input[name=follow]").fill("cyd" + u);
+  await ann.getByRole("button", { name: "Follow", exact: true }).click();
+  const friend = ann.locator(`[data-friend=cyd${u}]`);
+  await friend.waitFor();
+  await friend.getByRole("button", { name: "Challenge" }).click();
+  await ann.getByLabel("Turn seconds").selectOption("120");
+  await ann.getByRole("button", { name: "Send challenge" }).click();
+  const notice = cyd.locator("[data-notice=CHALLENGE_RECEIVED]");
+  await notice.waitFor({ timeout: 15_000 });
+  check((await notice.textContent()).includes(`ann${u} challenges you`), "the notice names the challenger");
+  await notice.getByRole("button", { name: "Accept" }).click();
+  await cyd.waitForURL(/#\/match\//);
+  await ann.waitForURL(/#\/match\//, { timeout: 15_000 });
+  check(ann.url() === cyd.url(), "both at the same match");
+  // chat both ways
+  await ann.getByLabel("Message").fill("good luck, have fun");
+  await ann.getByRole("button", { name: "Send" }).click();
+  await cyd.locator("[data-chat-line]", { hasText: "good luck, have fun" }).waitFor({ timeout: 10_000 });
+  await cyd.locator("[data-quick=THANKS]").click();
+  await ann.locator("[data-chat-line]", { hasText: "Thanks" }).waitFor({ timeout: 10_000 });
+  await shot(cyd, "together-chat");
+  // a tournament: listed, opened, registered for
+  const starts = new Date(Date.now() + 3_600_000).toISOString();
+  const made = await ann.evaluate(async (startsAt) => {
+    const res = await fetch("/graphql", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${localStorage.getItem("rummy.token")}` },
+      body: JSON.stringify({
+        query: "mutation($i: CreateTournamentInput!) { createTournament(input: $i) { __typename ... on Tournament { id } } }",
+        variables: { i: { name: "Club night " + startsAt.slice(11, 19), startsAt, tableSize: 3, rounds: 2, turnSeconds: 60 } },
+      }),
+    });
+    return (await res.json()).data.createTournament;
+  }, starts);
+  check(made.__typename === "Tournament", "a tournament was created: " + JSON.stringify(made));
+  await cyd.getByRole("link", { name: "Tournaments" }).click();
+  const row = cyd.locator(`[data-tournament="${made.id}"]`);
+  await row.waitFor();
+  await row.getByRole("button", { name: "Register" }).click();
+  await row.locator(".badge", { hasText: "registered" }).waitFor();
+  await ann.getByRole("link", { name: "Tournaments" }).click();
+  await ann.locator(`[data-tournament="${made.id}"] a`).click();
+  await ann.getByTestId("tournament").waitFor();
+  await ann.getByRole("button", { name: "Register" }).click();
+  await ann.getByTestId("registered").waitFor();
+  await ann.locator(`[data-testid=standings] [data-player=cyd${u}]`).waitFor();
+  const rows = await ann.locator("[data-testid=standings] tbody tr").count();
+  check(rows === 2, `both in the standings: ${rows}`);
+  await shot(ann, "together");
+  return "challenge accepted, chat both ways, tournament registered by two";
+};
+
 const name = process.argv[2];
 const browser = await launch();
 globalThis.pages = [];

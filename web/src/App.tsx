@@ -6,6 +6,9 @@ import { MatchPage } from "./MatchPage";
 import { ReplayPage } from "./ReplayPage";
 import { getLang, serverText, setLang, t, type Lang } from "./i18n";
 import { followUserEvents } from "./userEvents";
+import { Notices } from "./Notices";
+import { TournamentPage, TournamentsPage } from "./TournamentsPage";
+import { FriendsPage } from "./FriendsPage";
 
 function useHash(): string {
   const [hash, setHash] = useState(location.hash);
@@ -56,9 +59,12 @@ export function App() {
             <option value="nl">Nederlands</option>
           </select>
         </label>
+        {user && <a href="#/tournaments" className="nav" data-action="tournaments">{t("tournaments")}</a>}
+        {user && <a href="#/friends" className="nav" data-action="friends">{t("friends")}</a>}
         {user && <span className="who">{user.username}</span>}
         {user && <button type="button" onClick={logout}>{t("logout")}</button>}
       </header>
+      {user && <Notices me={user} />}
       <main>
         {user === undefined ? <div className="panel">{t("loading")}</div> : user === null ? (
           <AuthForm onUser={setUser} />
@@ -66,6 +72,12 @@ export function App() {
           <MatchPage key={route[1]} matchId={decodeURIComponent(route[1])} invite={route[2] ? decodeURIComponent(route[2]) : null} me={user} />
         ) : route[0] === "replay" && route[1] ? (
           <ReplayPage matchId={decodeURIComponent(route[1])} />
+        ) : route[0] === "tournaments" ? (
+          <TournamentsPage />
+        ) : route[0] === "tournament" && route[1] ? (
+          <TournamentPage key={route[1]} id={decodeURIComponent(route[1])} me={user} />
+        ) : route[0] === "friends" ? (
+          <FriendsPage me={user} />
         ) : (
           <Lobby me={user} />
         )}

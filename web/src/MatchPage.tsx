@@ -10,6 +10,7 @@ import { serverText, t, tEnum, tn } from "./i18n";
 import { rulesetTitle, seatName } from "./Lobby";
 import { formatChange, mergeRatings, readRatings, writeRatings, type MatchRatings } from "./ratings";
 import { onUserEvent } from "./userEvents";
+import { ChatPanel } from "./ChatPanel";
 
 type M = MatchFieldsFragment;
 const meldCodes = (cards: { code: string; represents?: string | null }[]) =>
@@ -424,6 +425,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
           </>
         )}
         {!seated && <p role="status" className="status">{status}</p>}
+        <ChatPanel matchId={match.id} me={me} />
         <details className="log"><summary>{t("events")}</summary><ul>{events.slice(-30).map((e, i) => <li key={i}>{e}</li>)}</ul></details>
         <span className="sr" data-testid="me">{me.username}</span>
       </div>

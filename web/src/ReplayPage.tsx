@@ -5,6 +5,7 @@ import type { ReplayQuery } from "./gql/graphql";
 import { CardFace } from "./Card";
 import { t } from "./i18n";
 import { rulesetTitle } from "./Lobby";
+import { ReplayChat } from "./ChatPanel";
 
 /** Steps through a finished match's events, showing the table after each. */
 export function ReplayPage({ matchId }: { matchId: string }) {
@@ -40,6 +41,7 @@ export function ReplayPage({ matchId }: { matchId: string }) {
         ))}
       </div>
       <pre className="payload">{JSON.stringify(ev?.payload, null, 1)?.slice(0, 800)}</pre>
+      <ReplayChat matchId={matchId} />
     </div>
   );
 }
