@@ -33,7 +33,7 @@ run: $(STAMP) native web
 	@exec $(BIN)/python scripts/run.py
 
 ## web: build the web client (web/dist, served at /) when its sources changed; needs npm.
-WEB_SOURCES := $(shell find web/src web/index.html web/package.json web/package-lock.json \
+WEB_SOURCES := $(shell find web/src web/public web/index.html web/package.json web/package-lock.json \
 	web/vite.config.ts web/tsconfig.json web/codegen.ts schema.graphql -type f 2>/dev/null)
 web: web/dist/index.html
 
@@ -54,7 +54,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict engine bots api tournaments
+	$(BIN)/mypy --strict engine bots api matches/notifications tournaments
 
 ## pytest: only the test suite; pass pytest arguments as ARGS="tests/server -k readyz".
 pytest: $(STAMP) native

@@ -19,6 +19,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.cache import never_cache
 
+from matches.notifications.metrics import read as notification_counts
+
 _lock = threading.Lock()
 _counters: dict[str, Counter[tuple[tuple[str, str], ...]]] = {}
 _gauges: dict[str, float] = {}
@@ -66,6 +68,16 @@ def render() -> str:
         for labels, value in sorted(counters.get(name, {}).items()):
             rendered = ",".join(f'{k}="{_escape(v)}"' for k, v in labels)
             lines.append(f"{name}{{{rendered}}} {value:g}" if rendered else f"{name} {value:g}")
+    lines += [
+        "# HELP rummy_notifications_total Pushes by channel and result (sent, failed, "
+        "pruned, retried), counted in Redis by every worker: the same in every process.",
+        "# TYPE rummy_notifications_total counter",
+    ]
+    for (channel, result), value in sorted(notification_counts().items()):
+        lines.append(
+            f'rummy_notifications_total{{channel="{_escape(channel)}",result="{_escape(result)}"}}'
+            f" {value}"
+        )
     lines += [
         "# HELP rummy_build_info The running server version.",
         "# TYPE rummy_build_info gauge",

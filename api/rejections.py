@@ -3,9 +3,9 @@ union ends with, and the mapping from the engine's and services' errors onto it.
 
 A rejection means nothing changed on the server. `RejectionCode` is the union of every
 domain's codes (`engine.errors.Code`, `matches.errors.MatchCode`,
-`accounts.errors.AccountCode`, `tournaments.errors.TournamentCode`,
-`matches.errors.ChatCode`, `matches.errors.ChallengeCode`), so a code any of them
-raises always has a name here.
+`accounts.errors.AccountCode`, `matches.notifications.devices.NotificationCode`,
+`tournaments.errors.TournamentCode`, `matches.errors.ChatCode`,
+`matches.errors.ChallengeCode`), so a code any of them raises always has a name here.
 """
 
 from __future__ import annotations
@@ -18,12 +18,14 @@ import strawberry
 from accounts.errors import AccountCode
 from engine.errors import Code, MeldReason
 from matches.errors import ChallengeCode, ChatCode, MatchCode
+from matches.notifications.devices import NotificationCode
 from tournaments.errors import TournamentCode
 
 DOMAIN_CODES: tuple[type[StrEnum], ...] = (
     Code,
     MatchCode,
     AccountCode,
+    NotificationCode,
     TournamentCode,
     ChatCode,
     ChallengeCode,

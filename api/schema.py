@@ -1,11 +1,11 @@
 """The one GraphQL schema: an Apollo Federation 2 subgraph merged from per-domain classes.
 
-Each domain of `api/` (`accounts`, `matches`, `events`, `matchmaking`, `system`,
-`tournaments`, `social`) defines
-its root classes, named `<Area>Query`, `<Area>Mutation` and `<Area>Subscription`; this
-module lists them (`QUERIES`, `MUTATIONS`, `SUBSCRIPTIONS`) and merges them into the root
-types. Types that no root field reaches (the event and notification types, reached only
-through their interfaces) are listed in `TYPES`. A new root class is added to a list here.
+Each domain of `api/` (`accounts`, `matches`, `events`, `matchmaking`, `notifications`,
+`system`, `tournaments`, `social`) defines its root classes, named `<Area>Query`,
+`<Area>Mutation` and `<Area>Subscription`; this module lists them (`QUERIES`,
+`MUTATIONS`, `SUBSCRIPTIONS`) and merges them into the root types. Types that no root
+field reaches (the event and notification types, reached only through their interfaces)
+are listed in `TYPES`. A new root class is added to a list here.
 
 !! After any change to the schema, run `python manage.py export_sdl` and commit
 !! schema.graphql: tests/server/test_schema_sdl.py fails until the file is current.
@@ -42,6 +42,7 @@ from api.matches.mutations import MatchMutation
 from api.matches.queries import MatchQuery
 from api.matchmaking import MatchmakingMutation, MatchmakingQuery
 from api.metrics import count_operation
+from api.notifications import NotificationsMutation, NotificationsQuery
 from api.presence import record_presence
 from api.social.challenges import ChallengeMutation, ChallengeQuery
 from api.social.friends import FriendsMutation
@@ -60,6 +61,7 @@ QUERIES: tuple[type, ...] = (
     CorrespondenceQuery,
     MatchQuery,
     MatchmakingQuery,
+    NotificationsQuery,
     RatingsQuery,
     SystemQuery,
     TournamentQuery,
@@ -72,6 +74,7 @@ MUTATIONS: tuple[type, ...] = (
     MatchMutation,
     FriendsMutation,
     MatchmakingMutation,
+    NotificationsMutation,
     TournamentMutation,
 )
 SUBSCRIPTIONS: tuple[type, ...] = (

@@ -366,7 +366,11 @@ MATCHMAKING_LIVE_TURN_SECONDS = _env_int("MATCHMAKING_LIVE_TURN_SECONDS", 60)
 MATCHMAKING_CORRESPONDENCE_HOURS = _env_int("MATCHMAKING_CORRESPONDENCE_HOURS", 24)
 
 # The modules of these tasks are not named tasks.py (autodiscovery would miss them).
-CELERY_IMPORTS = ["matches.rating_tasks", "matches.matchmaking_tasks"]
+CELERY_IMPORTS = [
+    "matches.rating_tasks",
+    "matches.matchmaking_tasks",
+    "matches.notifications.tasks",
+]
 CELERY_BEAT_SCHEDULE["matches.matchmaking_tick"] = {
     "task": "matches.matchmaking_tick",
     "schedule": MATCHMAKING_TICK_SECONDS,
@@ -408,13 +412,6 @@ VACATION_DAYS_PER_YEAR = _env_int("VACATION_DAYS_PER_YEAR", 30)
 PRESENCE_HEARTBEAT_SECONDS = _env_seconds("PRESENCE_HEARTBEAT_SECONDS", 10.0)
 PRESENCE_GRACE_SECONDS = _env_seconds("PRESENCE_GRACE_SECONDS", 60.0)
 
-# Notifications of correspondence play ("your turn", reminders): each class named here
-# gets every notification (matches.notifications.Sender); push goes to PUSH_BACKEND.
-NOTIFICATION_SENDERS = _env_list("NOTIFICATION_SENDERS") or [
-    "matches.notifications.EmailSender",
-    "matches.notifications.PushSender",
-]
-PUSH_BACKEND = _env("PUSH_BACKEND", "matches.notifications.LogPushBackend")
 EMAIL_BACKEND = _env(
     "EMAIL_BACKEND",
     "django.core.mail.backends.console.EmailBackend"
@@ -429,6 +426,56 @@ DEFAULT_FROM_EMAIL = _env("DEFAULT_FROM_EMAIL", "rummy@localhost")
 # The Celery queue of bot moves, expiries, the sweeper and notices ("celery", the default
 # queue, unless a deployment gives game play workers of its own).
 GAME_TASK_QUEUE = _env("GAME_TASK_QUEUE", "celery")
+
+# --- notifications (matches.notifications; README "Notifications") -----------------------
+
+# Where links in e-mails point (the web client's address): e.g. https://rummy.example.com.
+PUBLIC_URL = _env("PUBLIC_URL") or (
+    f"https://{ALLOWED_HOSTS[0]}" if not DEBUG and ALLOWED_HOSTS else f"http://{HOST}:{PORT}"
+)
+# A turn's "your turn" (and a match's start or end) is pushed this long after it happens,
+# and only if the player is then away from the match (no live subscription of it).
+NOTIFY_DELAY_SECONDS = _env_seconds("NOTIFY_DELAY_SECONDS", 2.0)
+# The last-chance alarm of a correspondence turn that would go to a bot at its deadline:
+# this long before it (a tenth of a shorter turn).
+NOTIFY_LAST_CHANCE_SECONDS = _env_seconds("NOTIFY_LAST_CHANCE_SECONDS", 3600.0)
+# E-mail digests: at most this many a day per user, the first item this old at least.
+NOTIFY_DIGEST_PER_DAY = _env_int("NOTIFY_DIGEST_PER_DAY", 2)
+NOTIFY_DIGEST_DELAY_SECONDS = _env_seconds("NOTIFY_DIGEST_DELAY_SECONDS", 3600.0)
+# Beat's notifications sweep: quiet hours that ended, lost deliveries, digests due.
+NOTIFY_SWEEP_SECONDS = _env_seconds("NOTIFY_SWEEP_SECONDS", 60.0)
+NOTIFY_MAX_ATTEMPTS = _env_int("NOTIFY_MAX_ATTEMPTS", 5)
+NOTIFY_MAX_DEVICES = _env_int("NOTIFY_MAX_DEVICES", 10)
+# The deliveries' queue (a deployment may give pushes workers of their own; unset: the
+# game's queue).
+NOTIFY_TASK_QUEUE = _env("NOTIFY_TASK_QUEUE")
+# Web Push endpoints on loopback, private or link-local addresses (or plain http): only
+# for development and tests (a local push service); refused otherwise.
+NOTIFY_ALLOW_LOCAL_ENDPOINTS = _env_bool("NOTIFY_ALLOW_LOCAL_ENDPOINTS", default=DEBUG)
+# Web Push (VAPID, RFC 8292): the private key (32 bytes, URL-safe base64, or PEM/DER);
+# unset: Web Push is off (make run generates one into its var directory).
+VAPID_PRIVATE_KEY = _env("VAPID_PRIVATE_KEY")
+if not VAPID_PRIVATE_KEY and (VAR_DIR / "vapid_private_key").is_file():
+    VAPID_PRIVATE_KEY = (VAR_DIR / "vapid_private_key").read_text().strip()
+VAPID_SUBJECT = _env("VAPID_SUBJECT") or f"mailto:{_env('DEFAULT_FROM_EMAIL', 'rummy@localhost')}"
+# FCM HTTP v1: the service account key (a path to its JSON, or the JSON itself); the
+# project is the key's unless given; the endpoint only for tests.
+FCM_CREDENTIALS = _env("FCM_CREDENTIALS")
+FCM_PROJECT_ID = _env("FCM_PROJECT_ID")
+FCM_ENDPOINT = _env("FCM_ENDPOINT", "https://fcm.googleapis.com")
+# APNs with a token (.p8) key: its path or PEM text, its key id, the team, the app's
+# bundle id (apns-topic); the sandbox is https://api.sandbox.push.apple.com.
+APNS_KEY = _env("APNS_KEY")
+APNS_KEY_ID = _env("APNS_KEY_ID")
+APNS_TEAM_ID = _env("APNS_TEAM_ID")
+APNS_TOPIC = _env("APNS_TOPIC")
+APNS_ENDPOINT = _env("APNS_ENDPOINT", "https://api.push.apple.com")
+APNS_CA_FILE = _env("APNS_CA_FILE")
+CELERY_BEAT_SCHEDULE["notifications.sweep"] = {
+    "task": "notifications.sweep",
+    "schedule": NOTIFY_SWEEP_SECONDS,
+    "options": {"expires": NOTIFY_SWEEP_SECONDS, "queue": NOTIFY_TASK_QUEUE or GAME_TASK_QUEUE},
+}
 CELERY_BEAT_SCHEDULE["matches.sweep_deadlines"] = {
     "task": "matches.sweep_deadlines",
     "schedule": DEADLINE_SWEEP_SECONDS,
@@ -533,8 +580,14 @@ LOGGING = {
         },
     },
     "loggers": {
-        name: {"level": _TICK_LEVEL}
-        for name in ("celery.beat", "celery.app.trace", "celery.worker.strategy")
+        **{
+            name: {"level": _TICK_LEVEL}
+            for name in ("celery.beat", "celery.app.trace", "celery.worker.strategy")
+        },
+        # httpx logs every request's URL at INFO: a Web Push endpoint, an APNs device
+        # token in the path, secrets of the players' devices (matches.notifications).
+        "httpx": {"level": "WARNING"},
+        "httpcore": {"level": "WARNING"},
     },
     "root": {"handlers": ["console"], "level": _LOG_LEVEL},
 }

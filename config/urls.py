@@ -7,6 +7,7 @@ from api import health
 from api.metrics import metrics_view
 from api.schema import schema
 from api.views import GraphQLView, admin_login
+from matches.notifications.views import unsubscribe_view
 
 urlpatterns = [
     # Before the admin's own URLs: its login page, throttled like the GraphQL login.
@@ -15,6 +16,8 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
     path("metrics", metrics_view, name="metrics"),
+    # The e-mail digest's signed unsubscribe link (and RFC 8058 one-click POSTs).
+    path("notifications/unsubscribe/<str:token>", unsubscribe_view, name="unsubscribe"),
     # Clients authenticate with bearer tokens, not cookies, so CSRF tokens do not apply.
     path(
         "graphql",

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
+import matches.notifications.admin  # noqa: F401 (registers its models)
 from matches import chat, selectors, services
 from matches.errors import Rejected
 from matches.models import (

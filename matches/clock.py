@@ -42,15 +42,17 @@ def clock_paused_until(user_id: int, now: datetime) -> datetime | None:
 
 def start_clock(match: Match, now: datetime, *, player_id: int | None) -> datetime | None:
     """The deadline of the turn of ``match.on_turn`` that starts ``now``; also sets
-    ``match.remind_at`` (correspondence only). ``player_id``: the person who plays that
-    seat themselves (``matches.seats.Control.person``), None when a bot does. Called
-    under the match lock, before the match row is saved.
+    ``match.remind_at`` and ``match.last_chance_at`` (correspondence only).
+    ``player_id``: the person who plays that seat themselves
+    (``matches.seats.Control.person``), None when a bot does. Called under the match
+    lock, before the match row is saved.
 
     A correspondence turn of a player on vacation starts when the vacation ends
     (:mod:`matches.correspondence`): the whole turn's time is left when they come back.
     """
     duration = turn_duration(match)
     match.remind_at = None
+    match.last_chance_at = None
     if duration is None:
         return None
     start = now
@@ -59,6 +61,9 @@ def start_clock(match: Match, now: datetime, *, player_id: int | None) -> dateti
     deadline = start + duration
     if is_correspondence(match):
         match.remind_at = deadline - duration * (1 - settings.REMINDER_FRACTION)
+        # The last-chance alarm: an hour before the deadline (a tenth of a shorter turn).
+        ahead = min(timedelta(seconds=settings.NOTIFY_LAST_CHANCE_SECONDS), duration / 10)
+        match.last_chance_at = deadline - ahead
     return deadline
 
 

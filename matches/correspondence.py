@@ -32,6 +32,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+import matches.notifications.devices as devices
 from matches.clock import clock_paused_until
 from matches.errors import InvalidRequest
 from matches.locks import lock_matches
@@ -48,8 +49,6 @@ __all__ = [
 DAY = timedelta(days=1)
 WINDOW = timedelta(days=365)
 GRACE = timedelta(hours=1)
-MAX_PLATFORM = 16
-MAX_TOKEN = 512
 
 
 def _days(start: datetime, end: datetime, window_start: datetime) -> int:
@@ -134,19 +133,16 @@ def _shift_clocks(user: Any, shift: timedelta) -> None:
         match.deadline += shift
         if match.remind_at is not None:
             match.remind_at += shift
-        match.save(update_fields=["deadline", "remind_at", "updated_at"])
+        if match.last_chance_at is not None:
+            match.last_chance_at += shift
+        match.save(update_fields=["deadline", "remind_at", "last_chance_at", "updated_at"])
 
 
 def register_device(*, user: Any, platform: str, push_token: str) -> PushDevice:
-    """Store a push token for the user (a token moves to whoever registers it last).
-    Raises InvalidRequest for an empty or oversized platform or token."""
-    platform = (platform or "").strip().lower()
-    push_token = (push_token or "").strip()
-    if not 1 <= len(platform) <= MAX_PLATFORM or not platform.isascii():
-        raise InvalidRequest(f"platform is a short name (ios, android, web), 1..{MAX_PLATFORM}")
-    if not 1 <= len(push_token) <= MAX_TOKEN:
-        raise InvalidRequest(f"pushToken has 1..{MAX_TOKEN} characters")
-    device, _ = PushDevice.objects.update_or_create(
-        platform=platform, token=push_token, defaults={"user": user}
-    )
-    return device
+    """Store a push token for the user (``registerDevice``, deprecated for
+    ``addPushDevice``: ``matches.notifications.devices``). Raises InvalidRequest for an
+    empty or oversized platform or token."""
+    try:
+        return devices.register_device(user=user, platform=platform, push_token=push_token)
+    except devices.Refused as exc:
+        raise InvalidRequest(exc.message) from None

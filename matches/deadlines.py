@@ -13,9 +13,9 @@ once. Two things ask:
 - the sweeper, ``matches.sweep_deadlines`` (:func:`sweep`), run by Celery beat every
   ``DEADLINE_SWEEP_SECONDS``: it applies every deadline already past (correspondence
   deadlines, and live ones whose task was lost with a killed worker or a flushed
-  broker), sends the 80% reminders of correspondence turns, re-queues bot turns whose
-  task was lost and lets a bot take over the seat of a live player who disconnected
-  (T-TAKEOVER, :func:`take_over_disconnected`).
+  broker), sends the 80% reminders of correspondence turns and their last-chance
+  alarms, re-queues bot turns whose task was lost and lets a bot take over the seat of
+  a live player who disconnected (T-TAKEOVER, :func:`take_over_disconnected`).
 
 Bot seats: when a turn starts with a bot on turn, ``bots.play_turn(match_id, turn)`` is
 queued (after commit, ``matches.queueing``), with ``BOT_THINK_SECONDS`` of countdown in
@@ -85,7 +85,7 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
     """One sweep (``matches.sweep_deadlines``): expire past deadlines, remind, re-queue
     stalled bots, take over disconnected live seats. Returns what it did, by kind."""
     now = now or timezone.now()
-    done = {"expired": 0, "reminded": 0, "bots": 0, "takeovers": 0}
+    done = {"expired": 0, "reminded": 0, "alarmed": 0, "bots": 0, "takeovers": 0}
     due = list(
         Match.objects.filter(status=MatchStatus.ACTIVE, deadline__lte=now)
         .order_by("deadline")
@@ -98,6 +98,7 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
         except Exception:  # one broken match must not stop the sweep of the others
             log.exception("could not expire turn %s of match %s", turn, match_id)
     done["reminded"] = send_reminders(now)
+    done["alarmed"] = send_last_chances(now)
     done["bots"] = requeue_stalled_bots(now)
     done["takeovers"] = take_over_disconnected(now)
     return done
@@ -120,6 +121,28 @@ def send_reminders(now: datetime) -> int:
         )
         if claimed:
             transaction.on_commit(lambda m=match_id, t=turn: queue_notice(m, t, "TURN_REMINDER"))
+            sent += 1
+    return sent
+
+
+def send_last_chances(now: datetime) -> int:
+    """Queue the last-chance alarm (LAST_CHANCE) of each correspondence turn due one,
+    once per turn, claimed as the reminders are; the notice itself goes only to a seat
+    that this expiry would hand to a bot (``matches.notifications.dispatch``)."""
+    due = list(
+        Match.objects.filter(status=MatchStatus.ACTIVE, last_chance_at__lte=now, deadline__gt=now)
+        .filter(Q(last_chance_turn__isnull=True) | ~Q(last_chance_turn=F("turn")))
+        .values_list("pk", "turn")[:SWEEP_BATCH]
+    )
+    sent = 0
+    for match_id, turn in due:
+        claimed = (
+            Match.objects.filter(pk=match_id, turn=turn, status=MatchStatus.ACTIVE)
+            .filter(Q(last_chance_turn__isnull=True) | ~Q(last_chance_turn=turn))
+            .update(last_chance_turn=turn)
+        )
+        if claimed:
+            transaction.on_commit(lambda m=match_id, t=turn: queue_notice(m, t, "LAST_CHANCE"))
             sent += 1
     return sent
 

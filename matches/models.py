@@ -102,6 +102,10 @@ class Match(models.Model):
     # and the turn already reminded (once per turn).
     remind_at = models.DateTimeField(null=True, blank=True, db_index=True)
     reminded_turn = models.PositiveIntegerField(null=True, blank=True)
+    # The last-chance alarm of a correspondence turn (matches.notifications): when it is
+    # due (shortly before the deadline), and the turn already alarmed (once per turn).
+    last_chance_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    last_chance_turn = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         verbose_name_plural = "matches"
@@ -309,26 +313,6 @@ class Vacation(models.Model):
         return f"vacation of {self.user_id}: {self.starts_at} to {self.ends_at}"
 
 
-class PushDevice(models.Model):
-    """A device token for push notifications (``registerDevice``)."""
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_devices"
-    )
-    platform = models.CharField(max_length=16)
-    token = models.CharField(max_length=512)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["platform", "token"], name="pushdevice_unique_token")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.platform} device of {self.user_id}"
-
-
 class ReportReason(models.TextChoices):
     CHEATING = "CHEATING"
     ABUSE = "ABUSE"
@@ -525,3 +509,14 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.challenger_id} challenges {self.challenged_id} ({self.status})"
+
+
+# The notification rows belong to this app too (their module stands below this one).
+from matches.notifications.models import (  # noqa: E402, F401
+    Delivery,
+    Digest,
+    Notice,
+    NotificationSettings,
+    PushDevice,
+    PushPlatform,
+)

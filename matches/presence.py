@@ -11,6 +11,13 @@ Any authenticated request counts as being there too (T-TAKEOVER: "no open subscr
 and no request"): :func:`touch` writes the time into ``rummy:seen:<user id>`` (the API
 calls it for every operation of a signed-in user, at most once per heartbeat interval
 and process), and :func:`last_seen` takes the later of the two.
+
+Whether a user is watching a match *now* (the notices' "away" rule: a "your turn" push
+goes only to a player with no live subscription on the match) is kept apart, per
+subscription: each writes its beat into the hash ``rummy:watching:<match id>:<user id>``
+under a field of its own and deletes the field when it ends; :func:`watching` counts
+a field whose beat is recent (a subscription of a process that died stops beating and
+ages out within two beats).
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ import asyncio
 import contextlib
 import logging
 import time
+import uuid
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
@@ -37,6 +45,10 @@ def presence_key(match_id: int) -> str:
 
 def seen_key(user_id: int) -> str:
     return f"rummy:seen:{user_id}"
+
+
+def watching_key(match_id: int, user_id: int) -> str:
+    return f"rummy:watching:{match_id}:{user_id}"
 
 
 def heartbeat_interval() -> float:
@@ -76,18 +88,25 @@ async def attending(match_id: int, user: Any) -> AsyncIterator[None]:
         return
     client = _client()
     key = presence_key(match_id)
+    live = watching_key(match_id, user_id)
+    socket_id = uuid.uuid4().hex
+    interval = heartbeat_interval()
 
-    async def beat() -> None:
+    async def beat(*, final: bool = False) -> None:
         try:
-            # One round trip: the field and the key's expiry together.
+            # One round trip: the fields and the keys' expiry together.
+            now = repr(time.time())
             pipe = client.pipeline(transaction=False)
-            pipe.hset(key, str(user_id), repr(time.time()))
+            pipe.hset(key, str(user_id), now)
             pipe.expire(key, KEY_TTL_SECONDS)
+            if final:
+                pipe.hdel(live, socket_id)
+            else:
+                pipe.hset(live, socket_id, now)
+                pipe.expire(live, max(1, int(3 * interval)))
             await pipe.execute()
         except Exception as exc:  # presence is best effort
             log.warning("presence of user %s in match %s not recorded: %s", user_id, match_id, exc)
-
-    interval = heartbeat_interval()
 
     async def heartbeat() -> None:
         task = asyncio.current_task()
@@ -107,7 +126,7 @@ async def attending(match_id: int, user: Any) -> AsyncIterator[None]:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
-        await beat()
+        await beat(final=True)
 
 
 def last_seen(pairs: Sequence[tuple[int, int]]) -> dict[tuple[int, int], float]:
@@ -174,3 +193,21 @@ def seen_at(user_ids: Sequence[int]) -> dict[int, float]:
     finally:
         client.close()
     return {u: float(v) for u, v in zip(user_ids, values, strict=True) if v}
+
+
+def watching(match_id: int, user_id: int, now: float | None = None) -> bool:
+    """Whether ``user_id`` has a live ``matchEvents`` subscription on ``match_id`` (one
+    that beat within two heartbeat intervals). Redis trouble counts as not watching: a
+    notice too many beats a missed turn."""
+    import redis
+
+    client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2)
+    try:
+        beats = client.hvals(watching_key(match_id, user_id))
+    except Exception as exc:
+        log.warning("could not read whether user %s watches match %s: %s", user_id, match_id, exc)
+        return False
+    finally:
+        client.close()
+    fresh = (now if now is not None else time.time()) - 2 * heartbeat_interval() - 1
+    return any(float(b) >= fresh for b in beats)

@@ -37,6 +37,7 @@ from matches.publishing import in_background
 EXPIRE_TASK = "matches.expire_turn"
 BOT_TASK = "bots.play_turn"
 NOTIFY_TASK = "matches.notify"
+NOTIFY_USERS_TASK = "notifications.notify"
 # Redis priorities: 0 is fetched first (kombu's default steps are 0, 3, 6, 9).
 EXPIRE_PRIORITY = 0
 NOTIFY_PRIORITY = 3
@@ -69,13 +70,13 @@ def send_all(tasks: list[Task]) -> None:
         queue = settings.GAME_TASK_QUEUE
         if len(tasks) == 1:
             name, args, options = tasks[0]
-            app.send_task(name, args=args, queue=queue, ignore_result=True, **options)
+            options = {"queue": queue, **options}
+            app.send_task(name, args=args, ignore_result=True, **options)
             return
         with app.producer_or_acquire() as producer, producer.batch():
             for name, args, options in tasks:
-                app.send_task(
-                    name, args=args, queue=queue, ignore_result=True, producer=producer, **options
-                )
+                options = {"queue": queue, **options}
+                app.send_task(name, args=args, ignore_result=True, producer=producer, **options)
 
     in_background(call, ", ".join(f"{name}{tuple(args)}" for name, args, _ in tasks))
 
@@ -148,12 +149,45 @@ def _expiry_task(match_id: int, turn: int, deadline: datetime | None) -> list[Ta
 
 
 def queue_notice(match_id: int, turn: int, kind: str) -> None:
-    """Queue ``matches.notify`` (YOUR_TURN, TURN_REMINDER) now (after commit)."""
+    """Queue ``matches.notify`` (TURN_REMINDER, LAST_CHANCE) now (after commit)."""
     send_all([_notice_task(match_id, turn, kind)])
 
 
-def _notice_task(match_id: int, turn: int, kind: str) -> Task:
-    return (NOTIFY_TASK, [match_id, turn, kind], {"priority": NOTIFY_PRIORITY})
+def _notice_task(
+    match_id: int, turn: int, kind: str, *, since_seq: int | None = None, delay: float = 0
+) -> Task:
+    args: list[Any] = [match_id, turn, kind]
+    if since_seq is not None:
+        args.append(since_seq)
+    options: dict[str, Any] = {"priority": NOTIFY_PRIORITY}
+    if delay > 0:
+        options["countdown"] = delay
+    return (NOTIFY_TASK, args, options)
+
+
+def notify_queue() -> str:
+    """The queue of the pushes' deliveries (``NOTIFY_TASK_QUEUE``, else the game's): they
+    wait on push services, which a deployment may keep away from the clock's workers."""
+    return str(getattr(settings, "NOTIFY_TASK_QUEUE", "") or settings.GAME_TASK_QUEUE)
+
+
+def queue_user_notice(
+    kind: str, match_id: int, user_ids: list[int], payload: dict[str, Any]
+) -> None:
+    """Queue ``notifications.notify`` (MATCH_STARTED, MATCH_ENDED, SEAT_TAKEN_OVER,
+    INVITED) now (after commit), ``NOTIFY_DELAY_SECONDS`` ahead: a player who opens the
+    match at once is found watching it and gets no push."""
+    send_all([user_notice_task(kind, match_id, user_ids, payload)])
+
+
+def user_notice_task(
+    kind: str, match_id: int, user_ids: list[int], payload: dict[str, Any]
+) -> Task:
+    options: dict[str, Any] = {"priority": NOTIFY_PRIORITY}
+    delay = float(getattr(settings, "NOTIFY_DELAY_SECONDS", 0))
+    if delay > 0:
+        options["countdown"] = delay
+    return (NOTIFY_USERS_TASK, [kind, match_id, sorted(set(user_ids)), dict(payload)], options)
 
 
 def long_turn(deadline: datetime | None) -> bool:
@@ -164,10 +198,18 @@ def long_turn(deadline: datetime | None) -> bool:
 
 
 def turn_started(
-    *, match_id: int, turn: int, seat: int, deadline: datetime | None, bot: bool
+    *,
+    match_id: int,
+    turn: int,
+    seat: int,
+    deadline: datetime | None,
+    bot: bool,
+    seq: int | None = None,
 ) -> None:
-    """A turn started (after commit): queue the bot's move, the turn's expiry, and a
-    correspondence player's "your turn" notice."""
+    """A turn started (after commit; ``seq``: the match's last event then): queue the
+    bot's move, the turn's expiry, and a person's "your turn" notice, which looks
+    ``NOTIFY_DELAY_SECONDS`` later whether they are away from the match and have not
+    acted (``matches.notifications.dispatch.notify_turn``)."""
     correspondence = long_turn(deadline)
     tasks = _bot_task(match_id, turn, think=not correspondence) if bot else []
     expiry = _expiry_task(match_id, turn, deadline)
@@ -179,6 +221,7 @@ def turn_started(
         collected.expiries[(match_id, turn)] = expiry
     else:
         tasks += expiry
-    if correspondence and not bot:
-        tasks.append(_notice_task(match_id, turn, "YOUR_TURN"))
+    if not bot:
+        delay = float(getattr(settings, "NOTIFY_DELAY_SECONDS", 0))
+        tasks.append(_notice_task(match_id, turn, "YOUR_TURN", since_seq=seq, delay=delay))
     send_all(tasks)

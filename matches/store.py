@@ -9,9 +9,10 @@ change (``matches.takeover``). It touches nothing outside the database and retur
 :class:`Outbox`: what the world is told once the transaction commits.
 
 :func:`publish` registers that telling with ``transaction.on_commit``: the events to the
-match's Channels group, the users' notices (MATCH_STARTED, YOUR_TURN, MATCH_ENDED), the
-turn's tasks (``matches.queueing.turn_started``: the bot's move, the expiry, the
-correspondence notice). A rolled-back transaction tells nobody anything.
+match's Channels group, the users' notices (MATCH_STARTED, YOUR_TURN, MATCH_ENDED) and
+their pushes (``notifications.notify``), the turn's tasks
+(``matches.queueing.turn_started``: the bot's move, the expiry, the "your turn"
+notice). A rolled-back transaction tells nobody anything.
 """
 
 from __future__ import annotations
@@ -151,12 +152,21 @@ def persist(
     takeover.record_seat_events(match, seats, rows, later=outbox.seat_calls.append)
 
     match_id, users = match.pk, seat_users(seats)
+    people = list(users.values())
     if started:
-        outbox.notify(list(users.values()), "MATCH_STARTED", {})
+        outbox.notify(people, "MATCH_STARTED", {})
+        if people:
+            outbox.calls.append(
+                lambda: queueing.queue_user_notice("MATCH_STARTED", match_id, people, {})
+            )
     if finished:
         payload = {"winners": list(match.winners), "outcome": match.outcome}
-        outbox.notify(list(users.values()), "MATCH_ENDED", payload)
+        outbox.notify(people, "MATCH_ENDED", payload)
         outbox.over = MatchStatus.FINISHED
+        if people:
+            outbox.calls.append(
+                lambda: queueing.queue_user_notice("MATCH_ENDED", match_id, people, {})
+            )
     elif turn_changed:
         seat = state.on_turn
         deadline = match.deadline
@@ -167,10 +177,15 @@ def persist(
                 "YOUR_TURN",
                 {"turn": state.turn, "seat": seat, "deadline": iso(deadline)},
             )
-        turn_number, bot = state.turn, control.bot
+        turn_number, bot, seq = state.turn, control.bot, match.last_seq
         outbox.calls.append(
             lambda: queueing.turn_started(
-                match_id=match_id, turn=turn_number, seat=seat, deadline=deadline, bot=bot
+                match_id=match_id,
+                turn=turn_number,
+                seat=seat,
+                deadline=deadline,
+                bot=bot,
+                seq=seq,
             )
         )
     return outbox

@@ -12,8 +12,8 @@ Three ways a bot takes a seat over, each announced by a SEAT_CHANGED event:
   never hands a seat to a bot for being offline.
 
 The player is told (:func:`tell_player`): a ``SEAT_TAKEN_OVER`` event on ``myEvents``
-and a notice through ``matches.notifications``' senders (e-mail, push), except after
-their own resignation.
+and a notice (push, and an item of their e-mail digest: ``notifications.notify``, queued
+by name), except after their own resignation.
 
 :func:`record_seat_events` mirrors each of these onto the ``Seat`` row in the same
 transaction: ``takeover`` (why), ``takeover_level`` (``BOT_TAKEOVER_LEVEL``),
@@ -34,11 +34,10 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from accounts.models import User
-from matches import notifications, publishing
+from matches import publishing
 from matches.clock import is_correspondence
 from matches.models import Match, MatchEvent, MatchStatus, Seat
-from matches.queueing import queue_bot_turn
+from matches.queueing import queue_bot_turn, queue_user_notice
 
 log = logging.getLogger(__name__)
 
@@ -125,22 +124,9 @@ def tell_player(
     def send() -> None:
         event = {"type": SEAT_TAKEN_OVER, "matchId": match_id, "payload": payload}
         publishing.publish_user_event(user_id, event)
-        user = User.objects.filter(pk=user_id).first()
-        if user is None:
-            return
-        why = "you were away" if reason == DISCONNECTED else "your turns ran out"
-        notice = notifications.Notice(
-            SEAT_TAKEN_OVER,
-            match_id,
-            f"A bot plays your seat in match {match_id}",
-            f"A bot plays your seat because {why}; reclaim it at the start of a turn.",
-            payload,
-        )
-        for sender in notifications.senders():
-            try:
-                sender.send(user, notice)
-            except Exception:
-                log.exception("%s could not tell user %s", type(sender).__name__, user_id)
+        # One notice per takeover (its time tells two takeovers of a seat apart).
+        notice = {"reason": payload["reason"], "key": f"{seat}:{payload['since']}"}
+        queue_user_notice(SEAT_TAKEN_OVER, match_id, [user_id], notice)
 
     later(send)
 

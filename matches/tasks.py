@@ -17,7 +17,8 @@ from celery import Task, shared_task
 from django.conf import settings
 from django.db import OperationalError
 
-from matches import bot_turns, challenges, deadlines, notifications
+from matches import bot_turns, challenges, deadlines
+from matches.notifications.dispatch import notify_turn
 
 RETRY: dict[str, Any] = {
     "autoretry_for": (OperationalError,),
@@ -74,10 +75,11 @@ def sweep_deadlines() -> dict[str, int]:
 
 
 @shared_task(name="matches.notify", **RETRY)
-def notify(match_id: int, turn: int, kind: str) -> int:
-    """Tell the player on turn ``turn`` (YOUR_TURN, TURN_REMINDER) if it is still theirs;
-    the number of senders that delivered."""
-    return notifications.notify_turn(match_id=match_id, turn=turn, kind=kind)
+def notify(match_id: int, turn: int, kind: str, since_seq: int | None = None) -> str:
+    """Tell the player on turn ``turn`` (YOUR_TURN, TURN_REMINDER, LAST_CHANCE) if it is
+    still theirs and they did not act since ``since_seq``; what happened, in a word.
+    (Messages queued before ``since_seq`` existed carry three arguments.)"""
+    return notify_turn(match_id=match_id, turn=turn, kind=kind, since_seq=since_seq)
 
 
 @shared_task(  # a deadlock victim or a lost connection is retried sooner than the clock's

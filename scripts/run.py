@@ -13,8 +13,12 @@ Each child gets its own process group (so a pool of worker
 processes is stopped with its parent) and is told by the kernel to stop should this
 supervisor die without cleaning up.
 
+Without ``VAPID_PRIVATE_KEY`` it generates Web Push's key pair into the var directory
+once (:func:`ensure_vapid_key`).
+
 Environment: HOST, PORT (where the web server listens), RUMMY_VAR_DIR (default var/),
-DATABASE_URL, REDIS_URL, CELERY_CONCURRENCY, RUN_READY_TIMEOUT (seconds, default 60).
+DATABASE_URL, REDIS_URL, CELERY_CONCURRENCY, RUN_READY_TIMEOUT (seconds, default 60),
+VAPID_PRIVATE_KEY.
 """
 
 from __future__ import annotations
@@ -200,6 +204,25 @@ def _raise_stop(signum: int, frame: FrameType | None) -> None:
     raise Stop(signal.Signals(signum).name)
 
 
+def ensure_vapid_key(var_dir: Path) -> None:
+    """Web Push needs a VAPID key pair: without ``VAPID_PRIVATE_KEY`` one is generated
+    once into the var directory (the settings read it there), so that Web Push works
+    from the first ``make run``. A deployment sets its own key (README
+    "Notifications"): a browser's subscriptions belong to the key they were made with."""
+    path = var_dir / "vapid_private_key"
+    if path.is_file():
+        return
+    import base64
+
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    raw = key.private_numbers().private_value.to_bytes(32, "big")
+    path.touch(mode=0o600)
+    path.write_text(base64.urlsafe_b64encode(raw).decode().rstrip("=") + "\n")
+    log(f"generated a VAPID key pair for Web Push into {path}")
+
+
 def main() -> int:
     processes = read_procfile(PROCFILE)
     var_dir = Path(os.environ.get("RUMMY_VAR_DIR") or ROOT / "var").resolve()
@@ -212,6 +235,8 @@ def main() -> int:
     env.setdefault("PYTHONUNBUFFERED", "1")
     # The project's Python, uvicorn and celery come first.
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    if not env.get("VAPID_PRIVATE_KEY"):
+        ensure_vapid_key(var_dir)
 
     supervisor = Supervisor(env)
     signal.signal(signal.SIGINT, _raise_stop)

@@ -1,6 +1,6 @@
 """The `User` entity (a federation entity: `resolve_reference`). Public: anyone may see
-its fields, ratings included; `blocked` and `following` are the viewer's own (null for
-anyone else's user)."""
+its fields, ratings included, except the viewer's own push devices and notification
+settings (``api.notifications``), blocked players and follows, null for anyone else."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from accounts.models import User as UserModel
 from api.accounts.ratings import Rating, user_ratings
 from api.auth import get_user
 from api.matches.calls import call
+from api.notifications import NotificationSettings, PushDevice, viewer_devices, viewer_settings
 from matches import presence, selectors
 
 
@@ -55,6 +56,16 @@ class UserType:
         if viewer is None or str(viewer.pk) != str(self.id):
             return None
         return await call(_friends, user=viewer)
+
+    @strawberry.field(description="Your push devices (the viewer's only: null for others).")
+    async def push_devices(self, info: strawberry.Info) -> list[PushDevice] | None:
+        return await viewer_devices(info, int(self.id))
+
+    @strawberry.field(
+        description="Your notification settings (the viewer's only: null for others)."
+    )
+    async def notification_settings(self, info: strawberry.Info) -> NotificationSettings | None:
+        return await viewer_settings(info, int(self.id))
 
     @classmethod
     async def resolve_reference(cls, id: strawberry.ID, **_: Any) -> UserType | None:

@@ -58,7 +58,8 @@ class CorrespondenceMutation:
         return True
 
     @strawberry.mutation(
-        description="Store a push token (platform: ios, android, web) for your notices."
+        description="Store a push token (platform: ios, android, web) for your notices.",
+        deprecation_reason="Use addPushDevice (it takes Web Push subscriptions and a locale).",
     )
     async def register_device(self, info: strawberry.Info, platform: str, push_token: str) -> bool:
         user = require_user(info)

@@ -39,10 +39,24 @@ def web_build() -> Path:
     return index
 
 
+def _vapid_key() -> str:
+    import base64
+
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    raw = ec.generate_private_key(ec.SECP256R1()).private_numbers().private_value
+    return base64.urlsafe_b64encode(raw.to_bytes(32, "big")).decode().rstrip("=")
+
+
 # The ranked queue seats bots for the missing seats after this wait (the server process
 # stamps each ticket with it): long enough to see the ticket and leave the queue, short
 # enough for a ranked match against a bot to start within the test.
 QUEUE_BOT_FILL_SECONDS = "8"
+
+
+# Web Push on (the notification toggle, tests/browser/push.mjs): a key of the session's
+# own; the test browser's stubbed subscriptions are on loopback, allowed here.
+PUSH_ENV = {"NOTIFY_ALLOW_LOCAL_ENDPOINTS": "1", "VAPID_PRIVATE_KEY": _vapid_key()}
 
 
 @pytest.fixture(scope="session")
@@ -55,6 +69,7 @@ def web_server(
         redis_url,
         MATCHMAKING_BOT_FILL_SECONDS=QUEUE_BOT_FILL_SECONDS,
         TOURNAMENTS_BY_PLAYERS="1",
+        **PUSH_ENV,
     ) as server:
         yield server
 

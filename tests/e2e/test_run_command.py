@@ -183,6 +183,19 @@ def test_graphql_query_over_http(system: RunningSystem) -> None:
     assert data["serverTime"]
 
 
+def test_web_push_gets_a_key_pair_of_its_own(system: RunningSystem) -> None:
+    wait_ready(system)
+
+    response = httpx.post(
+        f"{system.base}/graphql", json={"query": "{ vapidPublicKey }"}, timeout=10
+    )
+
+    key_file = system.var_dir / "vapid_private_key"
+    assert key_file.is_file() and key_file.stat().st_mode & 0o077 == 0
+    key = response.json()["data"]["vapidPublicKey"]
+    assert key and len(key) == 87  # an uncompressed P-256 point, URL-safe base64
+
+
 def test_websocket_subscription(system: RunningSystem) -> None:
     wait_ready(system)
 

@@ -3,7 +3,7 @@
 Each group of processes consumes a queue of its own (``GAME_TASK_QUEUE``), so that no
 other worker of the test session (``live_worker``) takes their tasks: the test process
 queues to it too (the ``game_settings`` fixture). Settings are short: no bot think time,
-a sweep every second, a 3-second presence grace, e-mail written to files.
+a sweep every second, a 3-second presence grace, e-mail written to files, digests without delay.
 """
 
 from __future__ import annotations
@@ -50,6 +50,9 @@ def game_env(
         PRESENCE_GRACE_SECONDS="3",
         EMAIL_BACKEND="django.core.mail.backends.filebased.EmailBackend",
         EMAIL_FILE_PATH=str(mail_dir),
+        # A digest as soon as there is something to say (still two a day at most).
+        NOTIFY_DIGEST_DELAY_SECONDS="0",
+        NOTIFY_SWEEP_SECONDS="1",
     )
     return env
 

@@ -1,5 +1,5 @@
 """Correspondence play (T-ASYNC, issue 6) with a real worker and beat: "your turn" and
-the 80% reminder (once per turn) by e-mail, vacations that pause the clock and their
+the 80% reminder (once per turn; by e-mail in a digest), vacations that pause the clock and their
 yearly bound, and the GraphQL mutations setVacation and registerDevice."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from matches import correspondence, services
 from matches.errors import InvalidRequest
-from matches.models import Match, MatchEvent, PushDevice, Vacation
+from matches.models import Digest, Match, MatchEvent, Notice, PushDevice, Vacation
 from matches.selectors import MatchView
 from tests.server.game_workers import (
     Processes,
@@ -59,19 +59,23 @@ def test_your_turn_and_the_80_percent_reminder_are_sent_once(
     # given
     match_id = correspondence_match(users)
     match = Match.objects.get(pk=match_id)
-    email = users[match.on_turn].email
+    player = users[match.on_turn]
     assert match.remind_at is not None and match.deadline is not None
     assert match.remind_at == match.deadline - timedelta(hours=24) * 0.2
-    wait_for("the your-turn mail", lambda: mails(procs, f"Your turn in match {match_id}", email))
+    notices = Notice.objects.filter(user=player, match_id=match_id)
+    wait_for("the your-turn notice", lambda: notices.filter(kind="YOUR_TURN").exists())
+    # Told by e-mail in a digest (never a mail per move), with the public match id.
+    wait_for("the digest", lambda: mails(procs, f"/#/match/{match.public_id}", player.email))
 
     # when: 80% of the turn's time is gone (moved forward instead of waiting 19 hours)
     Match.objects.filter(pk=match_id).update(remind_at=timezone.now())
 
     # then
-    wait_for("the reminder", lambda: mails(procs, "runs out soon", email))
+    wait_for("the reminder", lambda: notices.filter(kind="TURN_REMINDER").exists())
     time.sleep(4)  # several sweeps later
-    assert mails(procs, "runs out soon", email) == 1
+    assert notices.filter(kind="TURN_REMINDER").count() == 1
     assert Match.objects.get(pk=match_id).reminded_turn == match.turn
+    assert Digest.objects.filter(user=player).count() == 1  # a digest, not a mail per notice
 
 
 def test_a_vacation_pauses_the_clock_of_a_running_turn(users: list[Any], procs: Processes) -> None:

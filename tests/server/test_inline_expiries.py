@@ -72,11 +72,14 @@ def test_bot_turns_played_to_their_end_inline_send_no_expiry(queue: str, redis_u
     # when: the bot's task runs, playing the bot turns after it itself
     bot_turns.playing_bots_inline(lambda: bot_turns.play_turn(match_id=match_id, turn=match.turn))
 
-    # then: the person is on turn, and the only task sent is that turn's expiry (the
-    # bot turns started and ended in the call had none)
+    # then: the person is on turn, and the only tasks sent are that turn's expiry and
+    # its "your turn" notice (the bot turns started and ended in the call had none)
     after = Match.objects.get(pk=match_id)
     assert after.on_turn == 0, after.on_turn
-    assert _queued(redis_url, queue) == [(queueing.EXPIRE_TASK, [match_id, after.turn])]
+    assert _queued(redis_url, queue) == [
+        (queueing.EXPIRE_TASK, [match_id, after.turn]),
+        (queueing.NOTIFY_TASK, [match_id, after.turn, "YOUR_TURN", after.last_seq]),
+    ]
 
 
 def test_a_bot_turn_that_fails_inline_keeps_its_expiry(

@@ -18,6 +18,9 @@ TASKS = {
     "matches.notify": "matches.tasks",
     "matches.matchmaking_tick": "matches.matchmaking_tasks",
     "accounts.update_ratings": "matches.rating_tasks",
+    "notifications.deliver": "matches.notifications.tasks",
+    "notifications.notify": "matches.notifications.tasks",
+    "notifications.sweep": "matches.notifications.tasks",
     "tournaments.tick": "tournaments.tasks",
     "tournaments.match_over": "tournaments.tasks",
     "config.ping": "config.celery",
@@ -34,8 +37,15 @@ def test_every_task_name_is_registered_where_its_code_lives() -> None:
 
 def test_the_names_the_services_queue_are_those_of_the_tasks() -> None:
     from matches import queueing
+    from matches.notifications import dispatch
 
-    names = {queueing.BOT_TASK, queueing.EXPIRE_TASK, queueing.NOTIFY_TASK}
+    names = {
+        queueing.BOT_TASK,
+        queueing.EXPIRE_TASK,
+        queueing.NOTIFY_TASK,
+        queueing.NOTIFY_USERS_TASK,
+        dispatch.DELIVER_TASK,
+    }
 
     assert names <= set(TASKS)
 

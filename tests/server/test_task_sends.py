@@ -105,15 +105,11 @@ def test_a_single_task_is_one_command(
     queueing.queue_notice(1, 1, "YOUR_TURN")
     counting = _Counting(monkeypatch)
 
-    queueing.turn_started(
-        match_id=8, turn=2, seat=0, deadline=timezone.now() + timedelta(seconds=30), bot=False
-    )
+    # An untimed turn of a person: its "your turn" notice alone.
+    queueing.turn_started(match_id=8, turn=2, seat=0, deadline=None, bot=False, seq=5)
 
     assert counting.commands == ["LPUSH"] and counting.pipelines == 0
-    assert [name for _, name, _ in _queued(redis_url, queue)] == [
-        queueing.EXPIRE_TASK,
-        queueing.NOTIFY_TASK,
-    ]
+    assert (3, queueing.NOTIFY_TASK, [8, 2, "YOUR_TURN", 5]) in _queued(redis_url, queue)
 
 
 def test_sends_build_no_redis_client_each(queue: str, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,6 +6,7 @@ import { MatchPage } from "./MatchPage";
 import { ReplayPage } from "./ReplayPage";
 import { getLang, serverText, setLang, t, type Lang } from "./i18n";
 import { followUserEvents } from "./userEvents";
+import { PushToggle } from "./PushToggle";
 import { Notices } from "./Notices";
 import { TournamentPage, TournamentsPage } from "./TournamentsPage";
 import { FriendsPage } from "./FriendsPage";
@@ -61,6 +62,7 @@ export function App() {
         </label>
         {user && <a href="#/tournaments" className="nav" data-action="tournaments">{t("tournaments")}</a>}
         {user && <a href="#/friends" className="nav" data-action="friends">{t("friends")}</a>}
+        {user && <PushToggle />}
         {user && <span className="who">{user.username}</span>}
         {user && <button type="button" onClick={logout}>{t("logout")}</button>}
       </header>

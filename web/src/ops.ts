@@ -174,3 +174,16 @@ export const MY_EVENTS = graphql(`
     }
   }
 `);
+
+// Notifications (push.ts): the server's VAPID key, this browser's subscription.
+export const VAPID_PUBLIC_KEY = graphql(`query VapidPublicKey { vapidPublicKey }`);
+export const ADD_PUSH_DEVICE = graphql(`
+  mutation AddPushDevice($input: PushDeviceInput!) {
+    addPushDevice(input: $input) {
+      __typename
+      ... on PushDevice { id }
+      ... on Rejection { code message }
+    }
+  }
+`);
+export const REMOVE_PUSH_DEVICE = graphql(`mutation RemovePushDevice($id: ID!) { removePushDevice(id: $id) }`);

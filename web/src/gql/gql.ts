@@ -47,6 +47,9 @@ type Documents = {
     "\n  mutation Reclaim($id: ID!) {\n    reclaimSeat(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.ReclaimDocument,
     "\n  query PlayerRatings($username: String!) { player(username: $username) { username ratings { ruleset tempo ordinal games provisional } } }\n": typeof types.PlayerRatingsDocument,
     "\n  subscription MyEvents {\n    myEvents {\n      __typename type matchId\n      ... on RatingChanged { ruleset tempo rank before { ordinal } after { ordinal provisional } }\n    }\n  }\n": typeof types.MyEventsDocument,
+    "query VapidPublicKey { vapidPublicKey }": typeof types.VapidPublicKeyDocument,
+    "\n  mutation AddPushDevice($input: PushDeviceInput!) {\n    addPushDevice(input: $input) {\n      __typename\n      ... on PushDevice { id }\n      ... on Rejection { code message }\n    }\n  }\n": typeof types.AddPushDeviceDocument,
+    "mutation RemovePushDevice($id: ID!) { removePushDevice(id: $id) }": typeof types.RemovePushDeviceDocument,
     "\n  query Tournaments($status: TournamentStatus) {\n    tournaments(status: $status, first: 50) {\n      edges { node { id name ruleset status tableSize roundCount currentRound startsAt playerCount registered turnSeconds correspondenceDays rated } }\n    }\n  }\n": typeof types.TournamentsDocument,
     "\n  query Tournament($id: ID!) {\n    tournament(id: $id) {\n      id name description ruleset status tableSize roundCount currentRound startsAt minPlayers maxPlayers\n      playerCount registered turnSeconds correspondenceDays roundMinutes rated cancelReason\n      placePoints { tableSize points }\n      standings { rank user { id username } points tiebreak played byes forfeits withdrawn }\n      rounds {\n        number deadline endedAt\n        byes { username }\n        tables { index matchId adjudicated players { username } results { user { username } place points forfeit } }\n      }\n      myTable { matchId }\n    }\n  }\n": typeof types.TournamentDocument,
     "\n  mutation JoinTournament($id: ID!) {\n    joinTournament(id: $id) { __typename ... on Tournament { id registered } ... on Rejection { code message } }\n  }\n": typeof types.JoinTournamentDocument,
@@ -103,6 +106,9 @@ const documents: Documents = {
     "\n  mutation Reclaim($id: ID!) {\n    reclaimSeat(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.ReclaimDocument,
     "\n  query PlayerRatings($username: String!) { player(username: $username) { username ratings { ruleset tempo ordinal games provisional } } }\n": types.PlayerRatingsDocument,
     "\n  subscription MyEvents {\n    myEvents {\n      __typename type matchId\n      ... on RatingChanged { ruleset tempo rank before { ordinal } after { ordinal provisional } }\n    }\n  }\n": types.MyEventsDocument,
+    "query VapidPublicKey { vapidPublicKey }": types.VapidPublicKeyDocument,
+    "\n  mutation AddPushDevice($input: PushDeviceInput!) {\n    addPushDevice(input: $input) {\n      __typename\n      ... on PushDevice { id }\n      ... on Rejection { code message }\n    }\n  }\n": types.AddPushDeviceDocument,
+    "mutation RemovePushDevice($id: ID!) { removePushDevice(id: $id) }": types.RemovePushDeviceDocument,
     "\n  query Tournaments($status: TournamentStatus) {\n    tournaments(status: $status, first: 50) {\n      edges { node { id name ruleset status tableSize roundCount currentRound startsAt playerCount registered turnSeconds correspondenceDays rated } }\n    }\n  }\n": types.TournamentsDocument,
     "\n  query Tournament($id: ID!) {\n    tournament(id: $id) {\n      id name description ruleset status tableSize roundCount currentRound startsAt minPlayers maxPlayers\n      playerCount registered turnSeconds correspondenceDays roundMinutes rated cancelReason\n      placePoints { tableSize points }\n      standings { rank user { id username } points tiebreak played byes forfeits withdrawn }\n      rounds {\n        number deadline endedAt\n        byes { username }\n        tables { index matchId adjudicated players { username } results { user { username } place points forfeit } }\n      }\n      myTable { matchId }\n    }\n  }\n": types.TournamentDocument,
     "\n  mutation JoinTournament($id: ID!) {\n    joinTournament(id: $id) { __typename ... on Tournament { id registered } ... on Rejection { code message } }\n  }\n": types.JoinTournamentDocument,
@@ -255,6 +261,18 @@ export function graphql(source: "\n  query PlayerRatings($username: String!) { p
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription MyEvents {\n    myEvents {\n      __typename type matchId\n      ... on RatingChanged { ruleset tempo rank before { ordinal } after { ordinal provisional } }\n    }\n  }\n"): typeof import('./graphql').MyEventsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query VapidPublicKey { vapidPublicKey }"): typeof import('./graphql').VapidPublicKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddPushDevice($input: PushDeviceInput!) {\n    addPushDevice(input: $input) {\n      __typename\n      ... on PushDevice { id }\n      ... on Rejection { code message }\n    }\n  }\n"): typeof import('./graphql').AddPushDeviceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation RemovePushDevice($id: ID!) { removePushDevice(id: $id) }"): typeof import('./graphql').RemovePushDeviceDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -63,6 +63,22 @@ export type OptionType =
   | 'INT'
   | 'STRING';
 
+/** A device: `token` for ANDROID and IOS, `webPush` for WEB. */
+export type PushDeviceInput = {
+  /** The device's language (e.g. es-AR): its notices' language. */
+  locale?: string | null | undefined;
+  platform: PushPlatform;
+  /** The FCM registration token, or the APNs device token (hex) of an iOS app. */
+  token?: string | null | undefined;
+  webPush?: WebPushSubscriptionInput | null | undefined;
+};
+
+/** Where a device's pushes go. */
+export type PushPlatform =
+  | 'ANDROID'
+  | 'IOS'
+  | 'WEB';
+
 /** What a ranked match is wanted for. */
 export type QueueInput = {
   /** Players at the table, the user included. */
@@ -82,6 +98,7 @@ export type QuickMessage =
 export type RejectionCode =
   | 'ALREADY_DREW'
   | 'BAD_CREDENTIALS'
+  | 'BAD_ENDPOINT'
   | 'BAD_INPUT'
   | 'BAD_OPTION'
   | 'CARD_NOT_IN_HAND'
@@ -173,6 +190,15 @@ export type UserEventKind =
   | 'TOURNAMENT_WITHDRAWN'
   | 'TURN_REMINDER'
   | 'YOUR_TURN';
+
+/** A browser's PushSubscription (its toJSON()). */
+export type WebPushSubscriptionInput = {
+  /** keys.auth, URL-safe base64 */
+  auth: string;
+  endpoint: string;
+  /** keys.p256dh, URL-safe base64 */
+  p256dh: string;
+};
 
 export type MatchFieldsFragment = { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phase: string, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> };
 
@@ -481,6 +507,28 @@ export type MyEventsSubscription = { myEvents:
     | { __typename: 'TournamentNotice', type: string, matchId: string | null }
     | { __typename: 'TurnNotice', type: string, matchId: string | null }
    };
+
+export type VapidPublicKeyQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type VapidPublicKeyQuery = { vapidPublicKey: string | null };
+
+export type AddPushDeviceMutationVariables = Exact<{
+  input: PushDeviceInput;
+}>;
+
+
+export type AddPushDeviceMutation = { addPushDevice:
+    | { __typename: 'PushDevice', id: string }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type RemovePushDeviceMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RemovePushDeviceMutation = { removePushDevice: boolean };
 
 export type TournamentsQueryVariables = Exact<{
   status?: TournamentStatus | null | undefined;
@@ -2485,6 +2533,30 @@ export const MyEventsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MyEventsSubscription, MyEventsSubscriptionVariables>;
+export const VapidPublicKeyDocument = new TypedDocumentString(`
+    query VapidPublicKey {
+  vapidPublicKey
+}
+    `) as unknown as TypedDocumentString<VapidPublicKeyQuery, VapidPublicKeyQueryVariables>;
+export const AddPushDeviceDocument = new TypedDocumentString(`
+    mutation AddPushDevice($input: PushDeviceInput!) {
+  addPushDevice(input: $input) {
+    __typename
+    ... on PushDevice {
+      id
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AddPushDeviceMutation, AddPushDeviceMutationVariables>;
+export const RemovePushDeviceDocument = new TypedDocumentString(`
+    mutation RemovePushDevice($id: ID!) {
+  removePushDevice(id: $id)
+}
+    `) as unknown as TypedDocumentString<RemovePushDeviceMutation, RemovePushDeviceMutationVariables>;
 export const TournamentsDocument = new TypedDocumentString(`
     query Tournaments($status: TournamentStatus) {
   tournaments(status: $status, first: 50) {
