@@ -9,7 +9,8 @@ sent to the group ``tournament.<pk>``.
 
 Notices (``myEvents``): TOURNAMENT_ROUND_STARTED (with the match of the player's table,
 or a bye), TOURNAMENT_WITHDRAWN, TOURNAMENT_ENDED (the player's place),
-TOURNAMENT_CANCELLED.
+TOURNAMENT_CANCELLED; the last two are pushed too (:func:`push`). A round's start is
+pushed as its table's MATCH_STARTED (``matches.store``).
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
 from matches import publishing
+from matches.notifications import dispatch
 from tournaments.models import Tournament, TournamentEvent
 
 TOURNAMENT_EVENTS = "tournament.events"  # the Channels message type
@@ -97,5 +98,16 @@ class Outbox:
         publishing.notify_after_commit(self.notices)
 
 
-def now_iso() -> str:
-    return timezone.now().isoformat()
+def push(kind: str, tournament: Tournament, user_id: int, texts: Mapping[str, Any]) -> None:
+    """A push of ``kind`` (TOURNAMENT_ENDED, TOURNAMENT_CANCELLED) to the player, through
+    the notifications (``matches.notifications``: their settings, quiet hours, devices;
+    made in this transaction, sent after its commit)."""
+    dispatch.notice(
+        kind,
+        user_id=user_id,
+        payload={
+            "texts": {"tournament": tournament.name, **{k: str(v) for k, v in texts.items()}},
+            "url": f"/#/tournament/{tournament.pk}",
+        },
+        key=f"{kind}:{tournament.pk}",
+    )

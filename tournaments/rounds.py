@@ -33,6 +33,7 @@ from django.utils import timezone
 from matches import queueing, services
 from matches.errors import Rejected
 from matches.models import Match, MatchAction, MatchStatus, Seat
+from matches.notifications.kinds import TOURNAMENT_ENDED
 from matches.results import finishing_ranks, match_standings
 from matches.selectors import load_state
 from tournaments import events
@@ -389,6 +390,12 @@ def finish(tournament: Tournament, now: datetime, outbox: events.Outbox) -> None
             line.user_id,
             events.ENDED_NOTICE,
             {"place": line.rank, "points12": line.points_12, "players": len(final)},
+        )
+        events.push(
+            TOURNAMENT_ENDED,
+            tournament,
+            line.user_id,
+            {"place": line.rank, "players": len(final)},
         )
 
 

@@ -20,6 +20,7 @@ from django.utils import timezone
 from engine.errors import Code, EngineError
 from engine.rules import find_preset, ruleset
 from matches.errors import InvalidRequest, Rejected
+from matches.notifications.kinds import TOURNAMENT_CANCELLED
 from matches.seating import MAX_OPTIONS_JSON, MAX_TURN_SECONDS
 from tournaments import events
 from tournaments.errors import TournamentCode, TournamentNotFound, tournament_pk
@@ -260,5 +261,6 @@ def cancel(tournament: Tournament, reason: str) -> None:
         "user_id", flat=True
     ):
         outbox.notify(user_id, events.CANCELLED_NOTICE, {"reason": tournament.cancel_reason})
+        events.push(TOURNAMENT_CANCELLED, tournament, user_id, {})
     tournament.save()
     outbox.publish()

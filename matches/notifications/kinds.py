@@ -18,6 +18,10 @@ MATCH_STARTED = "MATCH_STARTED"
 MATCH_ENDED = "MATCH_ENDED"
 SEAT_TAKEN_OVER = "SEAT_TAKEN_OVER"
 INVITED = "INVITED"
+# Playing together (issue 30): a challenge to answer, a tournament's end or cancellation.
+CHALLENGED = "CHALLENGED"
+TOURNAMENT_ENDED = "TOURNAMENT_ENDED"
+TOURNAMENT_CANCELLED = "TOURNAMENT_CANCELLED"
 TEST = "TEST"  # the admin's "send a test notification"
 
 # The kinds a user chooses about (notificationSettings), in the schema's order.
@@ -29,6 +33,9 @@ KINDS: tuple[str, ...] = (
     MATCH_ENDED,
     SEAT_TAKEN_OVER,
     INVITED,
+    CHALLENGED,
+    TOURNAMENT_ENDED,
+    TOURNAMENT_CANCELLED,
 )
 # About one turn: no longer true once the turn is over.
 TURN_KINDS = frozenset({YOUR_TURN, TURN_REMINDER, LAST_CHANCE})
@@ -49,6 +56,9 @@ URGENCY = {
     MATCH_STARTED: Urgency.NORMAL,
     SEAT_TAKEN_OVER: Urgency.NORMAL,
     INVITED: Urgency.NORMAL,
+    CHALLENGED: Urgency.NORMAL,
+    TOURNAMENT_ENDED: Urgency.LOW,
+    TOURNAMENT_CANCELLED: Urgency.NORMAL,
     TEST: Urgency.NORMAL,
     MATCH_ENDED: Urgency.LOW,
 }

@@ -10,12 +10,15 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from matches.notifications.kinds import (
+    CHALLENGED,
     INVITED,
     LAST_CHANCE,
     MATCH_ENDED,
     MATCH_STARTED,
     SEAT_TAKEN_OVER,
     TEST,
+    TOURNAMENT_CANCELLED,
+    TOURNAMENT_ENDED,
     TURN_REMINDER,
     YOUR_TURN,
 )
@@ -110,6 +113,21 @@ _TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         "es": ("{inviter} te invita a una partida", "{ruleset}: toca para unirte."),
         "nl": ("{inviter} nodigt je uit voor een partij", "{ruleset}: tik om mee te doen."),
     },
+    CHALLENGED: {
+        "en": ("{inviter} challenges you", "{ruleset}: accept or decline."),
+        "es": ("{inviter} te desafía", "{ruleset}: acepta o rechaza."),
+        "nl": ("{inviter} daagt je uit", "{ruleset}: neem aan of sla af."),
+    },
+    TOURNAMENT_ENDED: {
+        "en": ("{tournament} is over", "You finished in place {place} of {players}."),
+        "es": ("{tournament} ha terminado", "Acabaste en el puesto {place} de {players}."),
+        "nl": ("{tournament} is afgelopen", "Je eindigde op plaats {place} van {players}."),
+    },
+    TOURNAMENT_CANCELLED: {
+        "en": ("{tournament} is cancelled", "It will not be played."),
+        "es": ("{tournament} se ha cancelado", "No se jugará."),
+        "nl": ("{tournament} is afgelast", "Het wordt niet gespeeld."),
+    },
     TEST: {
         "en": ("Test notification", "Notifications reach this device."),
         "es": ("Notificación de prueba", "Las notificaciones llegan a este dispositivo."),
@@ -162,6 +180,11 @@ def render(kind: str, facts: Facts, lang: str) -> tuple[str, str]:
         game = f"{ruleset} {_WORDS['against'][lang]} {names(facts.opponents, lang)}"
     left = time_left(facts.time_left, lang)
     values = {
+        # A tournament's name and the player's place (TOURNAMENT_*): from the notice.
+        "tournament": "",
+        "place": "",
+        "players": "",
+        **facts.extra,
         "game": game,
         "ruleset": ruleset,
         "left": f" · {left}" if left else "",

@@ -21,6 +21,10 @@ from matches import challenges, selectors, services
 from matches.errors import ChallengeCode, Rejected
 from matches.matchmaking import Waiting, form_tables
 from matches.models import Challenge, ChallengeStatus, Match, MatchStatus, Seat
+from matches.notifications import compose
+from matches.notifications.kinds import CHALLENGED
+from matches.notifications.models import Notice, PushDevice
+from matches.notifications.preferences import Prefs
 from matches.presence import seen_key
 from matches.selectors import MatchView
 from tests.conftest import GraphQLClient
@@ -169,6 +173,19 @@ def test_an_accepted_challenge_is_the_match_with_both_seated(
     assert (ana.pk, "MATCH_STARTED") in kinds and (ben.pk, "MATCH_STARTED") in kinds
     received = next(e for u, e in sent if e["type"] == "CHALLENGE_RECEIVED")
     assert received["payload"]["challenger"]["username"] == "ana"
+
+
+def test_a_challenge_is_pushed_through_the_notifications(people: list[Any]) -> None:
+    ana, ben, *_ = people
+
+    made = challenge(ana, "ben")
+
+    notice = Notice.objects.get(user=ben, kind=CHALLENGED)
+    assert notice.key == f"CHALLENGED:{made.public_id}"
+    device = PushDevice(user=ben, platform="WEB", locale="es-AR")
+    message = compose.message(notice, compose.about(notice), device, Prefs(), timezone.now())
+    assert (message.title, message.body) == ("ana te desafía", "Robbers' Rummy: acepta o rechaza.")
+    assert message.url == "/#/friends" and message.collapse_key == "CHALLENGED"
 
 
 def test_declined_withdrawn_and_expired_challenges(people: list[Any]) -> None:

@@ -16,6 +16,10 @@ from engine.errors import Code
 from matches import services as match_services
 from matches.errors import Rejected
 from matches.models import Match, MatchStatus, Seat
+from matches.notifications import compose
+from matches.notifications.kinds import TOURNAMENT_ENDED
+from matches.notifications.models import Notice, PushDevice
+from matches.notifications.preferences import Prefs
 from matches.selectors import load_state
 from tournaments import rounds, services
 from tournaments.errors import TournamentCode
@@ -427,6 +431,15 @@ def test_the_end_tells_every_player_their_place(
     assert ended[table.players[0]]["points12"] == 72
     assert {ended[u]["place"] for u in table.players[1:]} == {2}
     assert all(e["payload"]["tournamentId"] == str(tournament.pk) for _, e in sent)
+    # pushed too, through the notifications: each player's place, in their language
+    pushed = {n.user_id: n for n in Notice.objects.filter(kind=TOURNAMENT_ENDED)}
+    assert set(pushed) == set(table.players)
+    winner = pushed[table.players[0]]
+    device = PushDevice(user_id=winner.user_id, platform="WEB", locale="nl")
+    message = compose.message(winner, compose.about(winner), device, Prefs(), timezone.now())
+    assert message.title == "Spring Swiss is afgelopen"
+    assert message.body == "Je eindigde op plaats 1 van 3."
+    assert message.url == f"/#/tournament/{tournament.pk}"
 
 
 def test_a_match_of_a_tournament_ending_queues_its_round_check(
