@@ -25,6 +25,7 @@ from api.rejections import Rejection, rejection
 from matches import chat, selectors
 from matches.errors import Rejected
 from matches.models import ChatLine, MatchChat
+from matches.models import Match as MatchRow
 
 ChatResult = Annotated[ChatMessage | Rejection, strawberry.union("ChatResult")]
 ChatStateResult = Annotated[ChatState | Rejection, strawberry.union("ChatStateResult")]
@@ -154,7 +155,9 @@ def _reader(match_id: object, user: Any) -> tuple[int, str, chat.Reader]:
 
 
 def _fresh_reader(pk: int, user: Any) -> chat.Reader:
-    return chat.reader(selectors.match_get(match_id=pk, user=None), user)
+    # The viewer passed the visibility check when the subscription began (a private
+    # match: a player or staff); here only who they are now matters.
+    return chat.reader(MatchRow.objects.get(pk=pk), user)
 
 
 @strawberry.type

@@ -359,3 +359,35 @@ def test_the_admin_hides_lines_and_times_authors_out_and_logs_it(
         "Timed ben out of chat for 60 minutes.",
     ]
     assert admin_client.get("/admin/matches/chattimeout/").status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_match_chat_of_a_private_match_delivers_live_lines(redis_url: str) -> None:
+    # given: a private match of two; ana follows its chat
+    def setup() -> tuple[Match, Any, str]:
+        ana, ben = (User.objects.create(username=n) for n in ("ana", "ben"))
+        made = services.match_create(user=ana, seats=2, private=True)
+        assert isinstance(made, MatchView)
+        match = Match.objects.get(pk=made.id)
+        services.match_join(match_id=made.id, user=ben, invite_code=match.invite_code)
+        services.match_start(match_id=made.id, user=ana)
+        return match, ben, token_create(user=ana)
+
+    match, ben, token = await database_sync_to_async(setup)()
+    await database_sync_to_async(say)(match, ben, "stored")
+    ws = await open_socket(token)
+    await ws.send_json_to(
+        {"id": "c", "type": "subscribe",
+         "payload": {"query": MATCH_CHAT, "variables": {"id": match.public_id}}}
+    )  # fmt: skip
+    stored = (await ws.receive_json_from(timeout=10))["payload"]
+
+    # when: ben speaks again, now that the subscription listens (it read the log)
+    await database_sync_to_async(say)(match, ben, "only for us")
+    got = (await ws.receive_json_from(timeout=10))["payload"]
+    await ws.disconnect()
+
+    # then: the live line came too (a private match: its players read it)
+    assert stored["data"]["matchChat"]["text"] == "stored"
+    assert not got.get("errors"), got
+    assert got["data"]["matchChat"]["text"] == "only for us"
