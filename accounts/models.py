@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils import timezone
@@ -18,6 +20,19 @@ class User(AbstractUser):
 
     banned_at = models.DateTimeField(null=True, blank=True)
     ban_reason = models.CharField(max_length=500, blank=True)
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """A new password ends every session of the account (issue 26): its tokens are
+        revoked and its websockets closed (4403), as a ban does, whichever way the
+        password was set (``changePassword``, the admin, ``manage.py changepassword``).
+        ``_password`` is Django's mark of a password set since the last save; a hash
+        upgraded at login clears it first, so that is no change."""
+        changed = self.pk is not None and self._password is not None
+        super().save(*args, **kwargs)
+        if changed:
+            from accounts.services import tokens_revoke_all
+
+            tokens_revoke_all(user=self)
 
     @property
     def is_banned(self) -> bool:

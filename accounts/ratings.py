@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import base64
 import binascii
+import itertools
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -205,6 +208,22 @@ def rating_ordinal(*, user_id: int, ruleset: str, tempo: str) -> float:
     """A user's conservative rating in a rule set and tempo (a new player's if unrated)."""
     row = Rating.objects.filter(user_id=user_id, ruleset=ruleset, tempo=tempo).first()
     return row.ordinal if row is not None else ordinal(*default_rating())
+
+
+def rated_together(*, user_ids: Sequence[int], since: datetime) -> int:
+    """The most results rated since ``since`` that any two of ``user_ids`` were both
+    rated in (0 for fewer than two users)."""
+    if len(set(user_ids)) < 2:
+        return 0
+    players_of: dict[int, set[int]] = {}
+    for match_id, user_id in RatingChange.objects.filter(
+        user_id__in=user_ids, created_at__gte=since
+    ).values_list("match_id", "user_id"):
+        players_of.setdefault(match_id, set()).add(user_id)
+    pairs: Counter[tuple[int, int]] = Counter()
+    for players in players_of.values():
+        pairs.update(itertools.combinations(sorted(players), 2))
+    return max(pairs.values(), default=0)
 
 
 def rating_changes_of_match(*, match_id: int) -> list[RatingChange]:

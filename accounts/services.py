@@ -112,6 +112,27 @@ def user_authenticate(*, username: str, password: str) -> User:
     return user
 
 
+def user_change_password(*, user: User, old_password: str, new_password: str) -> None:
+    """Set a new password for ``user``, who proves the old one. Every token of the user
+    is revoked and its websockets closed (``User.save``): the caller issues a new token
+    for the client that asked.
+
+    Raises AccountError: BAD_CREDENTIALS (the old password is wrong), BAD_INPUT (a new
+    password the validators refuse; every message is given).
+    """
+    if len(old_password) > PASSWORD_MAX_LENGTH or not user.check_password(old_password):
+        raise AccountError("BAD_CREDENTIALS", "The current password is wrong.")
+    if len(new_password) > PASSWORD_MAX_LENGTH:
+        raise AccountError("BAD_INPUT", f"A password has at most {PASSWORD_MAX_LENGTH} characters.")
+    try:
+        validate_password(new_password, user=user)
+    except ValidationError as exc:
+        raise AccountError("BAD_INPUT", list(exc.messages)) from None
+    with transaction.atomic():
+        user.set_password(new_password)
+        user.save(update_fields=["password"])
+
+
 def token_create(*, user: User, user_agent: str = "", ip_address: str | None = None) -> str:
     """Issue a bearer token for `user`; returns the raw token, which is never stored."""
     raw = secrets.token_urlsafe(32)
@@ -219,12 +240,19 @@ def token_revoke(*, raw: str | None = None, token: Token | None = None) -> bool:
 
 
 def tokens_revoke_all(*, user: User) -> int:
-    """Revoke every live token of `user`; returns how many there were."""
-    count = Token.objects.filter(user=user, revoked_at__isnull=True).update(
-        revoked_at=timezone.now()
-    )
-    _notify_revoked(user_id=user.pk, token_id=None)
-    return count
+    """Revoke every live token of `user` and close its websockets ("log out
+    everywhere"); returns how many tokens there were."""
+    with transaction.atomic():
+        live = list(
+            Token.objects.select_for_update()
+            .filter(user=user, revoked_at__isnull=True)
+            .values_list("pk", flat=True)
+        )
+        Token.objects.filter(pk__in=live).update(revoked_at=timezone.now())
+    # The sockets of these tokens close; one opened since with a new token (the one a
+    # password change hands out) stays open.
+    _notify_revoked(user_id=user.pk, token_id=None, token_ids=live)
+    return len(live)
 
 
 @transaction.atomic
@@ -253,8 +281,11 @@ def user_unban(*, user: User) -> bool:
     return bool(updated)
 
 
-def _notify_revoked(*, user_id: int, token_id: int | None) -> None:
-    """Tell this user's open websockets (in every web process) that tokens were revoked.
+def _notify_revoked(
+    *, user_id: int, token_id: int | None, token_ids: Sequence[int] | None = None
+) -> None:
+    """Tell this user's open websockets (in every web process) that tokens were revoked:
+    ``token_id``, or those of ``token_ids``.
 
     After commit, so that a socket re-checking its token sees the revocation. A channel
     layer failure is logged, not raised: the database already refuses the token.
@@ -267,9 +298,10 @@ def _notify_revoked(*, user_id: int, token_id: int | None) -> None:
         if layer is None:
             return
         try:
-            async_to_sync(layer.group_send)(
-                auth_group_name(user_id), {"type": "auth.revoked", "token_id": token_id}
-            )
+            message: dict[str, object] = {"type": "auth.revoked", "token_id": token_id}
+            if token_ids is not None:
+                message["token_ids"] = list(token_ids)
+            async_to_sync(layer.group_send)(auth_group_name(user_id), message)
         except Exception:
             log.exception("could not tell the websockets of user %s of a revocation", user_id)
 

@@ -2,7 +2,8 @@
 extension that gives every error one of them before it leaves the server.
 
 Codes: UNAUTHENTICATED, FORBIDDEN, BAD_INPUT, NOT_FOUND, RATE_LIMITED, QUERY_TOO_COMPLEX,
-and INTERNAL_SERVER_ERROR for anything unexpected. An unexpected exception reaches the
+UNAVAILABLE (the database is unreachable: api.availability; HTTP 503), and
+INTERNAL_SERVER_ERROR for anything unexpected. An unexpected exception reaches the
 client only as "Internal server error." (no message, class name or traceback); the real
 error is logged here, with its traceback, under the logger `api.errors`.
 """
@@ -15,13 +16,13 @@ from typing import Any
 from graphql import GraphQLError
 from strawberry.extensions import MaskErrors
 
-from api import metrics
+from api import availability, metrics
 
 log = logging.getLogger(__name__)
 
 CODES = frozenset(
     {"UNAUTHENTICATED", "FORBIDDEN", "BAD_INPUT", "NOT_FOUND", "RATE_LIMITED",
-     "QUERY_TOO_COMPLEX", "INTERNAL_SERVER_ERROR"}
+     "QUERY_TOO_COMPLEX", "UNAVAILABLE", "INTERNAL_SERVER_ERROR"}
 )  # fmt: skip
 INTERNAL_MESSAGE = "Internal server error."
 
@@ -80,9 +81,19 @@ def _with_location(error: GraphQLError, message: str, extensions: dict[str, Any]
     )
 
 
+def is_outage(error: GraphQLError) -> bool:
+    """An unexpected error that is the database being unreachable (api.availability)."""
+    original = error.original_error
+    return original is not None and availability.is_outage(original)
+
+
 def shape_error(error: GraphQLError) -> GraphQLError:
     """The error as a client may see it: a known code, and nothing internal."""
     if is_unexpected(error):
+        if is_outage(error):
+            availability.note_outage()
+            message = availability.UNAVAILABLE_MESSAGE
+            return _with_location(error, message, {"code": "UNAVAILABLE"})
         return _with_location(error, INTERNAL_MESSAGE, {"code": "INTERNAL_SERVER_ERROR"})
     extensions: dict[str, Any] = dict(error.extensions or {})
     if extensions.get("code") not in CODES:
@@ -94,7 +105,10 @@ def shape_error(error: GraphQLError) -> GraphQLError:
 def log_errors(errors: list[GraphQLError]) -> None:
     """Log unexpected errors with their traceback; the expected ones are the client's."""
     for error in errors:
-        if is_unexpected(error):
+        if is_unexpected(error) and is_outage(error):
+            # One line per failed request while it lasts, not a traceback each.
+            log.warning("the database is unreachable: %s", error.message)
+        elif is_unexpected(error):
             original = error.original_error
             assert original is not None
             log.error(

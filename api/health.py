@@ -12,6 +12,7 @@ from django.utils.deprecation import MiddlewareMixin
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from api import availability
 from api.metrics import metrics_view
 
 # A probe must answer within the orchestrator's timeout even when a dependency hangs.
@@ -26,9 +27,14 @@ def healthz(request: HttpRequest) -> JsonResponse:
 
 
 def _check_database() -> None:
-    with connections["default"].cursor() as cursor:
-        cursor.execute("SELECT 1")
-        cursor.fetchone()
+    try:
+        with connections["default"].cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except Exception as exc:
+        availability.note_error(exc)
+        raise
+    availability.note_up()  # what the GraphQL view answers follows what this saw
 
 
 def _check_redis() -> None:

@@ -38,9 +38,11 @@ from graphql import (
     FragmentSpreadNode,
     GraphQLError,
     InlineFragmentNode,
+    ListValueNode,
     OperationDefinitionNode,
     SelectionSetNode,
     StringValueNode,
+    VariableNode,
     Visitor,
     parse,
     visit,
@@ -264,10 +266,15 @@ class QueryShapeLimits(AddValidationRules):
 
 
 class QueryTokenLimit(SchemaExtension):
-    """The token limit (MaxTokensLimiter's parse option) from settings."""
+    """The token limit (MaxTokensLimiter's parse option) from settings; and no empty
+    selection set (``{ me { } }``): graphql-core 3.3 parses one by default, and the depth
+    limiter then failed on it with "max() arg is an empty sequence", uncoded (issue 26).
+    Refused by the parser, it is a syntax error (BAD_INPUT) like any other."""
 
     def on_operation(self) -> Iterator[None]:
-        self.execution_context.parse_options["max_tokens"] = settings.GRAPHQL_MAX_TOKENS
+        options = self.execution_context.parse_options
+        options["max_tokens"] = settings.GRAPHQL_MAX_TOKENS
+        options["allow_empty_selection_sets"] = False  # type: ignore[typeddict-unknown-key]
         yield
 
 
@@ -359,6 +366,82 @@ async def guarded(check: Any, what: str) -> None:
     except Exception:
         log.exception("unexpected error in the %s", what)
         raise internal_error() from None
+
+
+# --- JSON nesting ----------------------------------------------------------------------------
+
+# No GraphQL request nests its JSON (body, variables, a websocket frame) deeper than this.
+MAX_JSON_DEPTH = 64
+NESTED_MESSAGE = "The JSON is nested too deeply."
+
+
+def nested_deeper_than(value: object, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether parsed JSON nests objects and arrays more than ``limit`` levels deep; a
+    loop, not recursion: what walks such a value recursively (json's encoder, the NUL
+    check, strawberry's coercion of JSON) stops at Python's recursion limit with a
+    RecursionError (issue 26: a 2 KB body of 1,000 levels was a 500)."""
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+# --- federation: entities -------------------------------------------------------------------
+
+
+def _entities_requested(context: ExecutionContext) -> int:
+    """How many representations the operation's ``_entities`` fields ask for (aliases
+    and fragments included: every ``_entities`` field of the document counts)."""
+    document = context.graphql_document
+    if document is None:
+        return 0
+    variables = context.variables or {}
+    total = 0
+
+    class Finder(Visitor):
+        def enter_field(self, node: FieldNode, *_: Any) -> None:
+            nonlocal total
+            if node.name.value != "_entities":
+                return
+            for argument in node.arguments or ():
+                if argument.name.value != "representations":
+                    continue
+                value = argument.value
+                if isinstance(value, VariableNode):
+                    given = variables.get(value.name.value)
+                    total += len(given) if isinstance(given, list) else 1
+                elif isinstance(value, ListValueNode):
+                    total += len(value.values)
+                else:
+                    total += 1
+
+    visit(document, Finder())
+    return total
+
+
+async def check_entities(context: ExecutionContext) -> None:
+    """At most ``GRAPHQL_MAX_ENTITIES`` representations per request, over all its
+    ``_entities`` fields (QUERY_TOO_COMPLEX): each is a lookup, and one anonymous 258 KB
+    request asked for 5,500 (issue 26); a gateway asks for a page's worth. Called by
+    api.schema.OperationChecks, before anything runs."""
+    if context.query is None or "_entities" not in context.query:
+        return
+    limit = settings.GRAPHQL_MAX_ENTITIES
+    count = _entities_requested(context)
+    if count > limit:
+        raise GraphQLError(
+            f"{count} entity representations requested; at most {limit} per request.",
+            extensions={"code": "QUERY_TOO_COMPLEX"},
+        )
 
 
 # --- strings with NUL -----------------------------------------------------------------------

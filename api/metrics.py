@@ -55,6 +55,44 @@ def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace("\n", "\\n").replace('"', '\\"')
 
 
+# Figures of the whole deployment, the same from every web process: the clock's backlog
+# (matches.deadlines) and how long ago a worker received a heartbeat, and beat sent a
+# task (config.liveness). Each is left out while what it is read from does not answer.
+SYSTEM_HELP = {
+    "rummy_deadlines_overdue": "Active matches whose turn deadline is past.",
+    "rummy_deadline_overdue_seconds": "By how much the oldest past deadline is past (0: none).",
+    "rummy_worker_heartbeat_age_seconds": "Seconds since a worker last received a heartbeat.",
+    "rummy_beat_heartbeat_age_seconds": "Seconds since beat last sent a task.",
+}
+
+
+def system_gauges() -> list[str]:
+    from config import liveness
+    from matches.deadlines import overdue_deadlines
+
+    values: dict[str, float] = {}
+    try:
+        count, oldest = overdue_deadlines()
+    except Exception:  # the database is away: /readyz says so
+        pass
+    else:
+        values.update(rummy_deadlines_overdue=count, rummy_deadline_overdue_seconds=oldest)
+    try:
+        progress = liveness.last_progress()
+    except Exception:  # Redis is away: /readyz says so
+        pass
+    else:
+        now = time.time()
+        for kind, when in progress.items():
+            if when is not None:
+                values[f"rummy_{kind}_heartbeat_age_seconds"] = max(0.0, now - when)
+    lines: list[str] = []
+    for name, text in SYSTEM_HELP.items():
+        if name in values:
+            lines += [f"# HELP {name} {text}", f"# TYPE {name} gauge", f"{name} {values[name]:g}"]
+    return lines
+
+
 def render() -> str:
     lines: list[str] = []
     with _lock:
@@ -85,6 +123,7 @@ def render() -> str:
         "# HELP process_start_time_seconds Start time of the process (Unix epoch).",
         "# TYPE process_start_time_seconds gauge",
         f"process_start_time_seconds {_started:.3f}",
+        *system_gauges(),
     ]
     return "\n".join(lines) + "\n"
 

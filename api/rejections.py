@@ -16,6 +16,7 @@ from typing import cast
 import strawberry
 
 from accounts.errors import AccountCode
+from api.matches.cards import Card
 from engine.errors import Code, MeldReason
 from matches.errors import ChallengeCode, ChatCode, MatchCode
 from matches.notifications.devices import NotificationCode
@@ -76,9 +77,15 @@ class Rejection:
         default=None, description="For INVALID_MELD: one of the MeldReason codes."
     )
     meld_index: int | None = None
-    missing_card: str | None = None
+    missing_card: str | None = strawberry.field(
+        default=None,
+        deprecation_reason="Use missingCards: a gap may need several cards (R-EXPLAIN).",
+    )
     rule: str | None = strawberry.field(
         default=None, description="The RULES.md rule id that was enforced."
+    )
+    missing_cards: list[Card] | None = strawberry.field(
+        default=None, description="For GAP: every card the gap needs, lowest first."
     )
 
 

@@ -28,13 +28,19 @@ from strawberry.federation.schema import FederationAny
 from strawberry.federation.schema_directives import Key
 from strawberry.schema.config import StrawberryConfig
 from strawberry.tools import merge_types
+from strawberry.types.graphql import OperationType
 
 from api.accounts.leaderboard import RatingsQuery
 from api.accounts.login import AccountsMutation, AccountsQuery
 from api.errors import ShapeErrors, bad_input, log_errors
 from api.events import match_events, notices
 from api.events.subscriptions import MatchSubscription
-from api.limits import check_mutation_rate, check_no_nul_strings, query_limit_extensions
+from api.limits import (
+    check_entities,
+    check_mutation_rate,
+    check_no_nul_strings,
+    query_limit_extensions,
+)
 from api.matches import chat as match_chat
 from api.matches.chat_fields import ChatMutation, ChatQuery, ChatSubscription
 from api.matches.correspondence import CorrespondenceMutation, CorrespondenceQuery
@@ -131,6 +137,20 @@ class RummySchema(strawberry.federation.Schema):
         log_errors(errors)
 
 
+SUBSCRIPTION_OVER_HTTP = (
+    "Subscriptions are served over the websocket at /graphql (graphql-transport-ws), not over HTTP."
+)
+
+
+def check_transport(context: Any) -> None:
+    """A subscription sent over HTTP is BAD_INPUT before it runs: strawberry resolved it
+    as a query and failed with a traceback (issue 26)."""
+    if context.operation_type == OperationType.SUBSCRIPTION:
+        request_context = context.context
+        if getattr(request_context, "transport", "http") != "ws":
+            raise bad_input(SUBSCRIPTION_OVER_HTTP)
+
+
 class OperationChecks(SchemaExtension):
     """Everything that runs as an operation starts executing, in one ``on_execute`` hook
     (strawberry enters and leaves each extension's hook, an async generator, for every
@@ -139,6 +159,8 @@ class OperationChecks(SchemaExtension):
 
     async def on_execute(self) -> AsyncIterator[None]:
         context = self.execution_context
+        check_transport(context)  # BAD_INPUT
+        await check_entities(context)  # QUERY_TOO_COMPLEX
         await check_no_nul_strings(context)  # BAD_INPUT
         await check_mutation_rate(context)  # RATE_LIMITED
         count_operation(context)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from pathlib import Path
 from typing import Any
 
@@ -11,9 +12,10 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from strawberry.django.views import AsyncGraphQLView
 
+from api import availability
 from api.auth import AuthState, RequestContext, aauthenticate, authenticate
 from api.errors import INTERNAL_MESSAGE
-from api.limits import LoginThrottle
+from api.limits import NESTED_MESSAGE, LoginThrottle, nested_deeper_than
 
 log = logging.getLogger(__name__)
 
@@ -42,10 +44,14 @@ def authenticate_in_thread(request: HttpRequest) -> None:
     no thread hop of its own for it. The token is read from the database here, for this
     request only (nothing is cached). An exception is kept for the view to raise, so that
     it is answered as before (503 when the database is unreachable, a coded 500 else)."""
-    try:
-        outcome: AuthState | Exception = authenticate(request.headers.get("Authorization"))
-    except Exception as exc:
-        outcome = exc
+    outcome: AuthState | Exception
+    if availability.is_down():  # answered at once by the view (503), no token read
+        outcome = OperationalError(availability.UNAVAILABLE_MESSAGE)
+    else:
+        try:
+            outcome = authenticate(request.headers.get("Authorization"))
+        except Exception as exc:
+            outcome = exc
     setattr(request, PREPARED_AUTH, outcome)
 
 
@@ -87,16 +93,19 @@ class GraphQLView(AsyncGraphQLView[RequestContext, None]):
         refused = body_problem(request)
         if isinstance(refused, str):
             return error_response(400, refused, "BAD_INPUT")
+        if availability.is_down():
+            # Known to be unreachable: answered at once, not after the pool's timeout.
+            return error_response(503, availability.UNAVAILABLE_MESSAGE, "UNAVAILABLE")
         # The body already parsed (decode_json hands it to strawberry: once, not twice).
         self._parsed_body = (request.body, refused) if refused is not None else None
+        started = time.monotonic()
         try:
             response = await super().dispatch(request, *args, **kwargs)
-        except (OperationalError, InterfaceError):
+        except (OperationalError, InterfaceError) as exc:
             # The database is unreachable (authentication runs before execution): a coded
             # GraphQL error with 503, not an HTML 500; a retry succeeds once it is back.
-            return error_response(
-                503, "The service is temporarily unavailable; try again shortly.", "UNAVAILABLE"
-            )
+            availability.note_error(exc)
+            return error_response(503, availability.UNAVAILABLE_MESSAGE, "UNAVAILABLE")
         except Exception:
             # Whatever escapes strawberry is still answered in the GraphQL shape, masked
             # and coded like any unexpected error (the traceback goes to the log).
@@ -112,7 +121,19 @@ class GraphQLView(AsyncGraphQLView[RequestContext, None]):
             content = getattr(response, "content", b"")
             reason = content.decode("utf-8", "replace") or "Bad request."
             return error_response(response.status_code, reason, "BAD_INPUT")
+        down = availability.down_since()
+        if down is not None and down >= started and _is_unavailable(response):
+            response.status_code = 503  # a resolver met the outage (UNAVAILABLE)
         return response
+
+
+def _is_unavailable(response: Any) -> bool:
+    """Whether an answer carries an UNAVAILABLE error (read only during an outage)."""
+    try:
+        errors = json.loads(response.content).get("errors") or []
+    except (ValueError, AttributeError):
+        return False
+    return any((e.get("extensions") or {}).get("code") == "UNAVAILABLE" for e in errors)
 
 
 def body_problem(request: HttpRequest) -> str | dict[str, Any] | None:
@@ -127,8 +148,14 @@ def body_problem(request: HttpRequest) -> str | dict[str, Any] | None:
         return "The request body is not UTF-8."
     except ValueError:
         return "The request body is not JSON."
+    except RecursionError:
+        # json's decoder stops at Python's recursion limit (about 1,000 levels, a 2 KB
+        # body); a GraphQL request is never nested that deep (issue 26).
+        return NESTED_MESSAGE
     if not isinstance(data, dict):
         return 'The JSON body must be an object: {"query": ..., "variables": {...}}.'
+    if nested_deeper_than(data):
+        return NESTED_MESSAGE
     return data
 
 

@@ -30,9 +30,10 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
 from strawberry.types.unset import UNSET, UnsetType
 
 from accounts.services import auth_group_name
+from api import availability
 from api.auth import RequestContext, aauthenticate
 from api.event_sharing import shared_next_text
-from api.limits import WebsocketMessageLimiter
+from api.limits import NESTED_MESSAGE, WebsocketMessageLimiter, nested_deeper_than
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +86,7 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         self.send_lock = asyncio.Lock()
         self.gone = asyncio.Event()  # disconnected: nothing waits for the budget
         self.layer_lost = False
+        self.accepted = False
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """Read the socket eagerly and stamp each frame with its arrival: the message
@@ -151,6 +153,10 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         """Send within the socket's budget (RATE_LIMIT_WS_SENT_CONNECTION): over it, the
         sender waits for the next window. Subscriptions (a hundred fast serverTime
         clocks, replays) slow down to the budget; nothing is dropped (issue 14)."""
+        if self.closing and not close:
+            # Closed by us (4503 at connection_init, say): strawberry may still send its
+            # connection_ack, which the ASGI server would refuse with a traceback.
+            return
         count, seconds = settings.RATE_LIMIT_WS_SENT_CONNECTION
         if count > 0 and text_data is not None and not close and not self.gone.is_set():
             async with self.send_lock:
@@ -171,6 +177,12 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
             # network): nothing to deliver, and the socket's shutdown cancels what streams.
             self.gone.set()
             log.debug("a send after the client disconnected", exc_info=True)
+
+    async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
+        await super().accept(subprotocol=subprotocol, headers=headers)
+        self.accepted = True
+        if self.layer_lost and not self.closing:
+            await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
 
     async def websocket_receive(self, message: WebSocketReceiveEvent) -> None:
         # __call__ stamped the frame with its arrival time (a key ASGI does not define).
@@ -201,10 +213,14 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         """Authenticate the connection_init payload; a refused token closes with 4403."""
         params = context.connection_params or {}
         authorization = params.get("authorization", params.get("Authorization"))
+        if availability.is_down():  # anonymous too: every query of it would fail
+            await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
+            return NO_ACK_PAYLOAD
         try:
             context.auth = await aauthenticate(authorization)
-        except (OperationalError, InterfaceError):
-            log.warning("connection_init: the database is unreachable", exc_info=True)
+        except (OperationalError, InterfaceError) as exc:
+            availability.note_error(exc)
+            log.warning("connection_init: the database is unreachable: %s", exc)
             await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
             return NO_ACK_PAYLOAD
         if context.auth.failure is not None:
@@ -259,11 +275,15 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         if not await self.limiter.allow(user.pk if user is not None else None, at=self.arrived):
             await self._close(CLOSE_TOO_MANY_MESSAGES, "Too many messages")
             return
-        if text_data is not None and not _is_object(text_data):
-            # strawberry's handler indexes the message and dies on a JSON null, list or
-            # string, leaving an open socket that never answers again (issue 14).
-            await self._close(CLOSE_BAD_MESSAGE, "A message is a JSON object")
-            return
+        if text_data is not None:
+            problem = message_problem(text_data)
+            if problem is not None:
+                # strawberry's handler indexes the message and dies on what it does not
+                # expect (a JSON null, list or string; a subscribe whose payload is not
+                # an object), leaving an open socket that never answers again (issues
+                # 14, 26).
+                await self._close(CLOSE_BAD_MESSAGE, problem)
+                return
         await super().receive(text_data=text_data, bytes_data=bytes_data)
 
     async def _close(self, code: int, reason: str) -> None:
@@ -277,16 +297,24 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
             return
         if message.get("type") == LAYER_LOST:
             # No live events, revocations or bans can reach this socket any more: the
-            # client reconnects after a pause (to a process whose layer works).
-            if not self.closing and not self.gone.is_set():
+            # client reconnects after a pause (to a process whose layer works). Not
+            # before the handshake is accepted: a close then is an HTTP 403, which a
+            # browser cannot tell from a refusal (issue 26); :meth:`accept` closes then.
+            if self.accepted and not self.closing and not self.gone.is_set():
                 await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
             return
         await super().dispatch(message)
 
     async def auth_revoked(self, message: Mapping[str, object]) -> None:
-        """A token of this user was revoked (None: all of them, as on a ban)."""
+        """Tokens of this user were revoked: one (``token_id``), those listed
+        (``token_ids``: all it had, on a ban, a password change or logoutEverywhere)."""
         revoked = message.get("token_id")
-        if revoked is None or revoked == self.token_id:
+        listed = message.get("token_ids")
+        if isinstance(listed, list):
+            hit = self.token_id in listed
+        else:
+            hit = revoked is None or revoked == self.token_id
+        if hit:
             if self.context is not None:
                 self.context.auth.user = None
                 self.context.auth.failure = "UNAUTHENTICATED"
@@ -306,9 +334,38 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         await super().disconnect(code)
 
 
-def _is_object(text: str) -> bool:
-    """Whether a frame is a JSON object (not JSON at all is strawberry's to refuse)."""
+def _optional(value: object, kind: type | tuple[type, ...]) -> bool:
+    return value is None or isinstance(value, kind)
+
+
+def message_problem(text: str) -> str | None:
+    """Why a graphql-transport-ws frame cannot be handled (the close reason), or None.
+    Text that is not JSON at all is strawberry's to refuse (4400 too)."""
     try:
-        return isinstance(json.loads(text), dict)
+        message = json.loads(text)
     except ValueError:
-        return True
+        return None
+    except RecursionError:
+        return NESTED_MESSAGE
+    if not isinstance(message, dict):
+        return "A message is a JSON object"
+    if nested_deeper_than(message):
+        return NESTED_MESSAGE
+    kind = message.get("type")
+    if not isinstance(kind, str):
+        return "A message has a type"
+    payload = message.get("payload")
+    if kind in {"subscribe", "complete"} and not isinstance(message.get("id"), str):
+        return f"A {kind} message has a string id"
+    if kind == "subscribe":
+        if not isinstance(payload, dict) or not isinstance(payload.get("query"), str):
+            return "A subscribe message has a payload object with a query"
+        if not (
+            _optional(payload.get("variables"), dict)
+            and _optional(payload.get("operationName"), str)
+            and _optional(payload.get("extensions"), dict)
+        ):
+            return "variables and extensions are objects, operationName a string"
+    elif kind in {"connection_init", "ping", "pong"} and not _optional(payload, dict):
+        return f"The payload of {kind} is an object"
+    return None

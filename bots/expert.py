@@ -1,10 +1,15 @@
-"""EXPERT: the solver's plays, chosen with strategy (issue 4).
+"""EXPERT: the solver's plays, chosen with strategy (issues 4 and 28).
 
 What it adds to HARD:
 
+- A budget for the whole decision (:mod:`bots.budget`): ``CPU_FACTOR`` times the
+  per-call time limit of thread CPU time (250 ms at the server's 200), and
+  ``WALL_FACTOR`` times it of wall-clock time (1 s), a bound that holds under load:
+  every solver call gets what is left, thinking stops at ``THINK_SHARE`` of the wall
+  bound and the best choice so far stands. Without a time limit the work is fixed and
+  the choice depends only on the view and the ``rng``.
 - A longer search: the main solver call may take ``SEARCH_FACTOR`` times the time
-  limit; it ends as soon as the solver proves its play optimal, so it costs only on
-  the rare tables where HARD's search is cut short.
+  limit (within the budget); it ends as soon as the solver proves its play optimal.
 - Going out comes first: a play that empties the hand is always taken.
 - Jokers kept back as tempo: a joker in hand fits on almost any turn, so it turns a
   turn that would have been a draw into a play, and a joker in hand is one the
@@ -18,9 +23,11 @@ What it adds to HARD:
   points (the solver's ``points`` objective) instead of the most cards.
 - Endgame denial (:mod:`bots.threat`): once an opponent holds ``threat.NEAR`` cards or
   fewer, hands are guessed for them from the unseen cards (conditioned on what they did
-  not lay), and a play that lets markedly more guesses go out on the new table than on
-  today's is cut to the largest play one card smaller that is about as safe, or becomes
-  a draw. This is what makes EXPERT beat HARD (measured in bench/tournament.py).
+  not lay) and every option is judged on the same guesses: the preferred play, the
+  most cards, a draw, and (when a play feeds them) the best play without each of its
+  cards. EXPERT takes the option with the best chance that nobody watched goes out on
+  the table it leaves, times ``exp(-CARD_WEIGHT)`` for each card it leaves in hand.
+  This is what makes EXPERT beat HARD in Robbers' Rummy and Rummikub.
 - Classic rummy: melds stay in hand until the whole hand goes out in one turn (no
   lay-off places for the opponent, and a "rummy" doubles, CR-SCORE), unless hand
   values count for the match and the opponent is close to going out.
@@ -30,7 +37,12 @@ What it adds to HARD:
   sampled for that player from the unseen cards (:mod:`bots.sampling`); the discard
   top is taken when it melds at once or improves the hand.
 
-Measured and dropped (single-round heads-up robbers, twin deals, against HARD):
+Measured with ``python -m bots arena`` (issue 28, single-round matches against HARD):
+holding back a placeable natural card as a tempo card, one or two of them, robust or
+not (46% heads-up in Robbers' Rummy over 400 games each: a drawn card is new material,
+a held one is not).
+
+Measured and dropped earlier (issue 4, bench/tournament.py, heads-up robbers):
 keeping back a natural card for tempo (no better; keeping back one whose twin is
 already seen: 44.8% over 400); playing as little as keeps the rest playable next turn
 (27% over 100); drawing instead of a one-card play (51.0%); the most points instead of
@@ -43,16 +55,18 @@ guesses go out almost everywhere and every play looks equally dangerous.
 
 from __future__ import annotations
 
+import math
 import random
-import time
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bots import strategy as st
+from bots.budget import Budget, OutOfTime
 from bots.sampling import sample_hands, unseen
 from bots.solver import Play
 from bots.strategy import Seen
-from bots.threat import OutOfTime, threat
+from bots.threat import threat
 from engine.actions import Action, Commit, Discard, Draw
 from engine.cards import JOKER, Card, parse_card, sort_key
 from engine.melds import Meld
@@ -67,20 +81,34 @@ CUT = 2
 LOW_STOCK = 3
 # EXPERT's main solver call may take this many times the per-call time limit.
 SEARCH_FACTOR = 3.0
-# Endgame denial: a play must raise the share of sampled opponent hands that go out
-# by more than this before EXPERT plays less (bots.threat).
-DENY_MARGIN = 0.1
-# Endgame denial's time budget, in per-call time limits.
-JUDGE_FACTOR = 10.0
-# Sampled hands of the next player when judging a discard.
+# A decision's budget, in per-call time limits: CPU time to think, and the wall-clock
+# bound that holds a worker no longer even when the machine is busy. Thinking stops at
+# ``THINK_SHARE`` of the wall-clock bound: the rest is for checking the chosen play.
+CPU_FACTOR = 1.25
+WALL_FACTOR = 5.0
+THINK_SHARE = 0.8
+# Endgame denial: a card more in hand is worth this much of the log of the chance to
+# win (measured: about 6 points of 50 per card in heads-up Robbers' Rummy).
+CARD_WEIGHT = 0.12
+# Sampled hands of the next player when judging a discard, and what feeding them costs
+# (in the units of ``strategy.usefulness``: 40 for a card in a meld).
 SAMPLES = 24
+DISCARD_DANGER = 60.0
+
+
+def decision_budget(time_limit_ms: float | None) -> Budget:
+    """EXPERT's budget for one decision (unlimited without a time limit)."""
+    if time_limit_ms is None:
+        return Budget.unlimited()
+    return Budget.start(time_limit_ms * CPU_FACTOR, time_limit_ms * WALL_FACTOR * THINK_SHARE)
 
 
 def expert_action(seen: Seen, rng: random.Random, *, time_limit_ms: float | None) -> Action:
     """EXPERT's action for the seat of ``seen`` (see the module notes)."""
+    budget = decision_budget(time_limit_ms)
     phase = seen.phase
     if phase == "play":
-        table = expert_play(seen, time_limit_ms, rng)
+        table = expert_play(seen, time_limit_ms, rng, budget)
         if table is not None:
             return Commit(seen.seat, table)
         river = st.river_take(seen)
@@ -92,12 +120,12 @@ def expert_action(seen: Seen, rng: random.Random, *, time_limit_ms: float | None
             return Draw(seen.seat, "discard")
         return st.fallback(seen)
     if phase == "key":
-        table = st.key_play(seen, time_limit_ms)
+        table = st.key_play(seen, budget.limit(time_limit_ms))
         return Commit(seen.seat, table) if table is not None else st.fallback(seen)
     if phase == "draw":
-        return classic_draw(seen, time_limit_ms)
+        return classic_draw(seen, budget.limit(time_limit_ms))
     if phase == "meld":
-        table = expert_play(seen, time_limit_ms, rng)
+        table = expert_play(seen, time_limit_ms, rng, budget)
         if table is not None and not holds_melds(seen, table):
             return Commit(seen.seat, table)
         return expert_discard(seen, rng)
@@ -131,36 +159,45 @@ def scores_by_penalty(rules: RuleSet) -> bool:
 
 
 def expert_play(
-    seen: Seen, time_limit_ms: float | None, rng: random.Random | None = None
+    seen: Seen,
+    time_limit_ms: float | None,
+    rng: random.Random | None = None,
+    budget: Budget | None = None,
 ) -> list[list[str]] | None:
     """The commit EXPERT makes now, verified; None to draw (or discard) instead."""
+    budget = budget or decision_budget(time_limit_ms)
     # An expert thinks longer: the main search gets a few times HARD's budget (it ends
     # early whenever the solver proves its play optimal).
-    budget = None if time_limit_ms is None else time_limit_ms * SEARCH_FACTOR
-    full = st.run_solver(seen, seen.usable, time_limit_ms=budget)
+    main = None if time_limit_ms is None else time_limit_ms * SEARCH_FACTOR
+    full = st.run_solver(seen, seen.usable, time_limit_ms=budget.limit(main))
     if full is None:
         return None
     if _goes_out(seen, full):
         return _verified(seen, full)
-    preferred = _preferred(seen, full, time_limit_ms)
-    if rng is not None:
-        chosen = safer_play(seen, rng, preferred, full, time_limit_ms)
-        if chosen is None:
-            return None
-        table = _verified(seen, chosen)
-        if table is not None:
-            return table
+    preferred = full
+    try:
+        preferred = _preferred(seen, full, time_limit_ms, budget)
+        if rng is not None:
+            chosen = denying_play(seen, rng, preferred, full, time_limit_ms, budget)
+            if chosen is None:
+                return None
+            table = _verified(seen, chosen)
+            if table is not None:
+                return table
+    except OutOfTime:
+        pass
     return _verified(seen, preferred) or _verified(seen, full)
 
 
-def _preferred(seen: Seen, full: Play, time_limit_ms: float | None) -> Play:
+def _preferred(seen: Seen, full: Play, time_limit_ms: float | None, budget: Budget) -> Play:
     """Before the endgame check: the most cards, or the most points when an opponent
     may go out next turn, or the same naturals without the jokers (tempo)."""
     usable = seen.usable
     rules = seen.rules
+    limit = budget.limit(time_limit_ms)
     if seen.min_other <= CUT and scores_by_penalty(rules) and seen.solver_opened:
         # Cut penalty: an opponent may go out next turn; shed the most points.
-        by_points = st.run_solver(seen, usable, objective="points", time_limit_ms=time_limit_ms)
+        by_points = st.run_solver(seen, usable, objective="points", time_limit_ms=limit)
         if by_points is not None and _verified(seen, by_points) is not None:
             return by_points
         return full
@@ -176,7 +213,7 @@ def _preferred(seen: Seen, full: Play, time_limit_ms: float | None) -> Play:
         # the jokers then turn a later turn that would have been a draw into a play.
         naturals = usable.copy()
         del naturals[JOKER]
-        rest = st.run_solver(seen, naturals, time_limit_ms=time_limit_ms)
+        rest = st.run_solver(seen, naturals, time_limit_ms=limit)
         if (
             rest is not None
             and rest.cards >= full.cards - Counter(full.played)[JOKER]
@@ -186,47 +223,62 @@ def _preferred(seen: Seen, full: Play, time_limit_ms: float | None) -> Play:
     return full
 
 
-def safer_play(
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A choice judged by endgame denial: a play (None: draw), the table it leaves and
+    the cards left in hand."""
+
+    play: Play | None
+    table: tuple[Meld, ...]
+    left: int
+
+
+def _left(seen: Seen, play: Play) -> int:
+    return seen.hand.total() - play.cards + play.jokers_to_hand
+
+
+def denying_play(
     seen: Seen,
     rng: random.Random,
     preferred: Play,
     full: Play,
     time_limit_ms: float | None,
+    budget: Budget,
 ) -> Play | None:
-    """Endgame denial (:mod:`bots.threat`): when an opponent holds few cards and the
-    preferred play leaves a table they go out on markedly more often than today's, the
-    largest play dropping one card that is about as safe as today's table, else a draw
-    (None). Out of time, or with nobody close: the preferred play."""
-    deadline = (
-        None
-        if time_limit_ms is None
-        else time.perf_counter() + time_limit_ms * JUDGE_FACTOR / 1000.0
-    )
-    try:
-        danger = threat(seen, rng, deadline=deadline)
-        if danger is None or not seen.solver_opened:
-            return preferred
-        p_preferred = danger.p_out(preferred.table)
-        p_now = danger.p_out(seen.table)
-        if p_preferred <= p_now + DENY_MARGIN:
-            return preferred
-        options: list[tuple[float, int, Play]] = []
-        for card in sorted(set(full.played), key=sort_key):
-            smaller = st.run_solver(
-                seen, seen.usable - Counter([card]), time_limit_ms=time_limit_ms
-            )
-            if smaller is None or _verified(seen, smaller) is None:
-                continue
-            options.append((danger.p_out(smaller.table), -smaller.cards, smaller))
-    except OutOfTime:
+    """Endgame denial (:mod:`bots.threat`): once an opponent holds few cards, the
+    choice among the preferred play, the most cards, the best play without each of
+    its cards in turn, and a draw (None) that keeps the best chance to win: the chance that no
+    watched opponent goes out on the table it leaves, times ``exp(-CARD_WEIGHT)`` per
+    card left in hand. With nobody close: the preferred play. Raises OutOfTime."""
+    if not seen.solver_opened:
         return preferred
-    if options:
-        p_best, _, best = min(options, key=lambda o: (o[0], o[1]))
-        if p_best <= p_preferred - DENY_MARGIN and p_best <= p_now + DENY_MARGIN:
-            return best
-    if p_now <= p_preferred - DENY_MARGIN:
-        return None
-    return preferred
+    danger = threat(seen, rng, budget)
+    if danger is None:
+        return preferred
+    options = [Option(preferred, preferred.table, _left(seen, preferred))]
+    if full.played != preferred.played or full.table != preferred.table:
+        options.append(Option(full, full.table, _left(seen, full)))
+    draws = 1 if seen.stock_count else 0
+    options.append(Option(None, seen.table, seen.hand.total() + draws))
+    shares = danger.judge([o.table for o in options])
+    if max(shares[:-1]) > shares[-1]:
+        # A play feeds a watched opponent: the best play without each of its cards too.
+        limit = budget.limit(time_limit_ms)
+        for card in sorted(set(full.played), key=sort_key):
+            budget.check()
+            smaller = st.run_solver(seen, seen.usable - Counter([card]), time_limit_ms=limit)
+            if smaller is None or any(o.table == smaller.table for o in options):
+                continue
+            if _verified(seen, smaller) is None:
+                continue
+            options.append(Option(smaller, smaller.table, _left(seen, smaller)))
+        shares = danger.judge([o.table for o in options])
+
+    def value(k: int) -> float:
+        return (1.0 - shares[k]) * math.exp(-CARD_WEIGHT * options[k].left)
+
+    best = max(range(len(options)), key=lambda k: (value(k), -k))
+    return options[best].play
 
 
 def holds_melds(seen: Seen, table: Sequence[Sequence[str]]) -> bool:
@@ -291,7 +343,7 @@ def expert_discard(seen: Seen, rng: random.Random) -> Action:
         danger = 0.0
         if samples:
             hits = sum(1 for h in samples if feeds(rules, card, h, seen.table))
-            danger = 30.0 * hits / len(samples)
+            danger = DISCARD_DANGER * hits / len(samples)
         return (keep + danger, -rules.card_value(card), card.code)
 
     return Discard(seen.seat, min(options, key=cost).code)

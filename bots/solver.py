@@ -118,6 +118,57 @@ def solve(
     return ctx.answer(optimal, started)
 
 
+def fits_all(
+    rules: RuleSet,
+    table: Sequence[Meld],
+    hand: Mapping[Card, int],
+    *,
+    deadline: float | None = None,
+    nodes: int | None = None,
+) -> bool:
+    """Could a player who has opened lay every card of ``hand`` on ``table`` this turn?
+
+    The same exact search as :func:`solve`, asked only whether the whole hand fits: no
+    play is built and none is checked by the engine, which makes it several times
+    cheaper (bots ask it about guessed hands of other seats, :mod:`bots.threat`). A
+    table whose jokers might not all fit, strict jokers and rules without manipulation
+    take :func:`solve` itself. Raises Timeout past ``deadline``. With ``nodes``, a
+    search that has not found a way after that many steps answers False (a hand that
+    fits is usually found at once; proving that one does not is what takes long)."""
+    cards = Counter({c: n for c, n in hand.items() if n > 0})
+    total = cards.total()
+    if not total:
+        return True
+    if not rules.manipulation or (rules.strict_joker and any(m.jokers for m in table)):
+        return _full_fit(rules, table, cards, deadline)
+    ctx = _Context(rules, tuple(table), cards, True, "cards", deadline, False)
+    prob = ctx.problem(14 if rules.ace_high else 13)
+    forward = Search(prob, slow=False, deadline=deadline)
+    searches = [forward]
+    if not rules.ace_high:
+        searches.append(Search(_mirror(prob), slow=False, deadline=deadline))
+    with _gc_paused():
+        try:
+            layout = _race(searches, ctx.value_of(cards.elements()) - 1, forward, nodes)
+        except OutOfNodes:
+            return False
+    if layout is None:
+        return False
+    if prob.table_jokers + prob.hand_jokers and ctx._layout_melds(prob, layout) is None:
+        return _full_fit(rules, table, cards, deadline)  # spare jokers: ask exactly
+    return True
+
+
+def _full_fit(
+    rules: RuleSet, table: Sequence[Meld], cards: Counter[Card], deadline: float | None
+) -> bool:
+    limit = None if deadline is None else max(0.0, deadline - time.perf_counter()) * 1000.0
+    play = solve(rules, table, cards, opened=True, time_limit_ms=limit)
+    if not play.optimal and play.cards < cards.total():
+        raise Timeout
+    return play.cards == cards.total()
+
+
 # Solves under way, and whether the collector was on when the first of them began.
 _GC_LOCK = threading.Lock()
 _gc_state = {"solving": 0, "was_enabled": False}
@@ -481,20 +532,30 @@ def _mirror_layout(layout: Layout) -> Layout:
     )
 
 
-def _race(searches: list[Search], lower: int, forward: Search) -> Layout | None:
+def _race(
+    searches: list[Search], lower: int, forward: Search, cap: int | None = None
+) -> Layout | None:
     """Run the searches in turns with a growing node budget until one finishes.
 
     The budget grows by half each round (doubling let the loser spend up to twice the
     winner's nodes); the winner moves to the front, to lead the next race (the next
     bar) with half as much again as the other: the direction that met the hard ranks
     first is usually the quick one again.
-    ``forward`` is the search that is not mirrored."""
+    ``forward`` is the search that is not mirrored. Raises OutOfNodes once the searches
+    have used ``cap`` nodes between them."""
     budget = 512
     while True:
+        if cap is not None and sum(s.nodes for s in searches) >= cap:
+            raise OutOfNodes
         for k, search in enumerate(searches):
+            share: int | None = budget + budget // 2 if k == 0 else budget
+            if len(searches) == 1:
+                share = None
+            if cap is not None:
+                left = cap - sum(s.nodes for s in searches)
+                share = left if share is None else min(share, left)
             try:
-                share = budget + budget // 2 if k == 0 else budget
-                layout = search.best(lower, share if len(searches) > 1 else None)
+                layout = search.best(lower, share)
             except OutOfNodes:
                 continue
             if layout is not None and search is not forward:

@@ -61,6 +61,8 @@ class Seen:
     opened: bool  # the seat's opened flag (as the view shows it)
     other_counts: dict[int, int]  # seat -> hand count, other seats in the round
     stock_count: int
+    # seat -> the cards it took face up this round (public), other seats in the round
+    took: dict[int, tuple[Card, ...]] = dataclasses.field(default_factory=dict)
 
     @property
     def usable(self) -> Counter[Card]:
@@ -112,6 +114,11 @@ def read_view(view: Mapping[str, Any], rules: RuleSet | None = None) -> Seen:
         opened=bool(legal.get("opened")),
         other_counts=others,
         stock_count=int(view.get("stockCount") or 0),
+        took={
+            int(s["index"]): tuple(parse_card(c) for c in s.get("taken") or ())
+            for s in view["seats"]
+            if int(s["index"]) in others
+        },
     )
 
 

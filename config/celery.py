@@ -7,12 +7,17 @@ from typing import Any
 
 from celery import Celery
 from celery.signals import (
+    after_task_publish,
+    beat_init,
     task_postrun,
     task_prerun,
+    task_received,
     worker_init,
     worker_process_init,
     worker_process_shutdown,
+    worker_ready,
     worker_shutdown,
+    worker_shutting_down,
 )
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -60,6 +65,55 @@ def _pin_send_path_settings(sender: Celery, **_: Any) -> None:
 def ping() -> str:
     """Answer "pong": a worker is consuming the queue and results come back."""
     return "pong"
+
+
+# --- liveness (config/liveness.py) -------------------------------------------------------
+# Each worker also consumes a queue of its own (``<hostname>.dq2``), through which its
+# watchdog sends it heartbeats: the same consumer, prefetch credit and pool as its work.
+app.conf.worker_direct = True
+
+
+@app.task(name="config.worker_heartbeat", ignore_result=True)
+def worker_heartbeat() -> None:
+    """Nothing to do: receiving it is the proof (``config.liveness``)."""
+
+
+def _on_worker_ready(sender: Any = None, **_: Any) -> None:
+    from config import liveness
+
+    task_received.connect(_on_task_received, weak=False)
+    liveness.start_worker_watchdog(app, sender.hostname)
+
+
+def _on_task_received(request: Any = None, **_: Any) -> None:
+    if request is not None and request.name == "config.worker_heartbeat":
+        from config import liveness
+
+        liveness.heartbeat_received()
+
+
+def _on_worker_shutting_down(**_: Any) -> None:
+    from config import liveness
+
+    liveness.stop_worker_watchdog()
+
+
+def _on_beat_init(**_: Any) -> None:
+    from config import liveness
+
+    after_task_publish.connect(_on_beat_published, weak=False)
+    liveness.start_beat_watchdog()
+
+
+def _on_beat_published(**_: Any) -> None:
+    from config import liveness
+
+    liveness.beat_published()
+
+
+worker_ready.connect(_on_worker_ready, weak=False)
+worker_shutting_down.connect(_on_worker_shutting_down, weak=False)
+beat_init.connect(_on_beat_init, weak=False)
 
 
 # A worker process runs task after task, one at a time: it keeps one database connection

@@ -92,6 +92,17 @@ class ChannelLayer(RedisChannelLayer):  # type: ignore[misc]  # channels_redis i
         self._putting_back: set[asyncio.Task[Any]] = set()  # messages going back (below)
         self._sending_clients: dict[int, redis.Redis] = {}  # send_to_groups's, per host
 
+    async def group_add(self, group: str, channel: str) -> None:
+        """channels_redis's, once more on another connection when the first fails on
+        its connection: after Redis came back, a connection of the pool left over from
+        before may fail the first command, and a subscription's join then answered
+        "Internal server error." (issue 26). Idempotent (a sorted-set add)."""
+        try:
+            await super().group_add(group, channel)
+        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError):
+            log.info("joining %s failed on its connection; trying a fresh one", group)
+            await super().group_add(group, channel)
+
     def create_pool(self, index: int) -> Any:
         host = dict(self.hosts[index])
         if "master_name" in host:  # Sentinel: channels_redis's own pool

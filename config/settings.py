@@ -298,6 +298,8 @@ GRAPHQL_INTROSPECTION = _env_bool("GRAPHQL_INTROSPECTION", default=True)
 GRAPHQL_MAX_DEPTH = _env_int("GRAPHQL_MAX_DEPTH", 15)
 GRAPHQL_MAX_ALIASES = _env_int("GRAPHQL_MAX_ALIASES", 30)
 GRAPHQL_MAX_TOKENS = _env_int("GRAPHQL_MAX_TOKENS", 2000)
+# Federation: entity representations one request may ask `_entities` to resolve.
+GRAPHQL_MAX_ENTITIES = _env_int("GRAPHQL_MAX_ENTITIES", 100)
 # Every HTTP request body, counted as it streams in (chunked bodies too).
 MAX_REQUEST_BODY_BYTES = _env_int("MAX_REQUEST_BODY_BYTES", 256 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY_BYTES
@@ -352,6 +354,13 @@ RATING_BOTS = {
     "HARD": (25.0, 1.0),
     "EXPERT": (30.0, 1.0),
 }
+
+# A ranked match with two or more people is not rated when it ends before each of them
+# made this many moves, or when two of them were rated together RATING_PAIR_DAILY_LIMIT
+# times in the last 24 hours (matches.results: a second account resigning at once was a
+# free rated win).
+RATING_MIN_MOVES = _env_int("RATING_MIN_MOVES", 2)
+RATING_PAIR_DAILY_LIMIT = _env_int("RATING_PAIR_DAILY_LIMIT", 5)
 
 # Ranked matchmaking: Celery beat runs a tick this often; a table is formed from tickets
 # whose ordinals (mu - 3 sigma) lie within each one's range, which starts at
@@ -515,6 +524,15 @@ CELERY_BEAT_SCHEDULE["tournaments.tick"] = {
     "schedule": TOURNAMENT_TICK_SECONDS,
     "options": {"expires": TOURNAMENT_TICK_SECONDS, "queue": GAME_TASK_QUEUE},
 }
+# Liveness of the worker and beat (config/liveness.py): each checks itself this often,
+# and one that made no progress for LIVENESS_SECONDS while the broker answered stops
+# (to be started again); its file in LIVENESS_DIR, fresh while it is healthy, is what
+# `make run` and `manage.py liveness worker|beat` (Kubernetes' livenessProbe) look at.
+LIVENESS_DIR = Path(_env("LIVENESS_DIR") or VAR_DIR / "liveness").resolve()
+LIVENESS_SECONDS = _env_seconds("LIVENESS_SECONDS", 60.0)
+LIVENESS_HEARTBEAT_SECONDS = _env_seconds("LIVENESS_HEARTBEAT_SECONDS", 5.0)
+# `manage.py liveness` (the whole system) fails when a deadline is overdue by more.
+DEADLINE_OVERDUE_LIMIT_SECONDS = _env_seconds("DEADLINE_OVERDUE_LIMIT_SECONDS", 60.0)
 
 # --- i18n, static -----------------------------------------------------------------------
 

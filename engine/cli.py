@@ -104,8 +104,9 @@ def _melds(rules: RuleSet, melds: object) -> Answer:
                 "message": exc.message,
                 "meldIndex": i,
             }
-            if exc.missing_card is not None:
-                entry["missingCard"] = exc.missing_card
+            if exc.missing_cards:
+                entry["missingCard"] = exc.missing_cards[0]  # deprecated: the first
+                entry["missingCards"] = list(exc.missing_cards)
             if exc.rule:
                 entry["rule"] = exc.rule
             out.append(entry)

@@ -69,7 +69,7 @@ class EngineError(ValueError):
         rule: str = "",
         reason: MeldReason | None = None,
         meld_index: int | None = None,
-        missing_card: str | None = None,
+        missing_cards: tuple[str, ...] = (),
     ) -> None:
         super().__init__(message)
         self.code = code
@@ -77,11 +77,17 @@ class EngineError(ValueError):
         self.rule = rule
         self.reason = reason
         self.meld_index = meld_index
-        self.missing_card = missing_card
+        # R-EXPLAIN: every card a gap needs, in rank order
+        self.missing_cards = missing_cards
         # RR-FAIL Decision: a commit rejected by the rules still marks the turn as one
         # that touched the table. ``after`` is that state (a GameState; nothing else in
         # it changed): a server keeps it so the later draw or timeout draws the penalty.
         self.after: Any = None
+
+    @property
+    def missing_card(self) -> str | None:
+        """The first missing card (deprecated beside ``missing_cards``)."""
+        return self.missing_cards[0] if self.missing_cards else None
 
     def as_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"code": str(self.code), "message": self.message}
@@ -91,8 +97,9 @@ class EngineError(ValueError):
             out["reason"] = str(self.reason)
         if self.meld_index is not None:
             out["meldIndex"] = self.meld_index
-        if self.missing_card is not None:
-            out["missingCard"] = self.missing_card
+        if self.missing_cards:
+            out["missingCard"] = self.missing_cards[0]
+            out["missingCards"] = list(self.missing_cards)
         return out
 
     def __repr__(self) -> str:
@@ -117,7 +124,7 @@ class InvalidMeld(RuleViolation):
         *,
         rule: str = "R-EXPLAIN",
         meld_index: int | None = None,
-        missing_card: str | None = None,
+        missing_cards: tuple[str, ...] = (),
     ) -> None:
         super().__init__(
             Code.INVALID_MELD,
@@ -125,7 +132,7 @@ class InvalidMeld(RuleViolation):
             rule=rule,
             reason=reason,
             meld_index=meld_index,
-            missing_card=missing_card,
+            missing_cards=missing_cards,
         )
 
     def at(self, meld_index: int) -> InvalidMeld:
@@ -135,5 +142,5 @@ class InvalidMeld(RuleViolation):
             self.message,
             rule=self.rule,
             meld_index=meld_index,
-            missing_card=self.missing_card,
+            missing_cards=self.missing_cards,
         )

@@ -107,8 +107,15 @@ def new_game(rules: RuleSet, seed: bytes | int | str) -> tuple[GameState, Events
             Code.BAD_OPTION,
             f"{players} players need {need} cards; the deck has {rules.total_cards}",
         )
-    winner, cuts = _cut(rules, seed_b, players)
-    dealer = (winner - 1) % players if cut_picks_starter(rules) else winner
+    winner: int | None
+    cuts: list[dict[str, str]]
+    if rules.creator_starts:
+        # R-ORDER Decision: the creator (seat 0) starts the first hand, no cut; the
+        # seat before it deals.
+        winner, cuts, dealer = None, [], players - 1
+    else:
+        winner, cuts = _cut(rules, seed_b, players)
+        dealer = (winner - 1) % players if cut_picks_starter(rules) else winner
     state = GameState(
         rules=rules,
         seed=seed_b,
@@ -199,6 +206,7 @@ def start_round(
             hand=sorted_cards(hands.get(i, ())),
             opened=False,
             jokers_redeemed=0,
+            taken=(),
             in_round=i in hands,
         )
         for i, s in enumerate(state.seats)
@@ -246,17 +254,19 @@ def start_turn(state: GameState, events: Events, seat: int) -> GameState:
         round_turns=state.round_turns + 1,
         phase="draw" if three_step_turns(rules) else "play",
     )
-    if not state.stock and (rules.restock_from_discard or three_step_turns(rules)):
-        # CR-STOCK-OUT: the pile but its top, turned over in order, once; then a draw.
-        # R-PLAYABLE: a three-step turn cannot begin without a stock (its draw could
-        # only come from the pile, and nothing would ever end the hand): drawn too.
-        if rules.restock_from_discard and state.restocks == 0 and len(state.discard) > 1:
-            state = dataclasses.replace(
-                state, stock=state.discard[:-1], discard=state.discard[-1:], restocks=1
-            )
-            events.append(Event(STOCK_RESTOCKED, {"stockCount": len(state.stock)}))
-        else:
-            return end_round(state, events, "drawn")
+    restock = rules.restock_from_discard and state.restocks == 0 and len(state.discard) > 1
+    if not state.stock and restock:
+        # CR-STOCK-OUT: the pile but its top, turned over in order, once.
+        state = dataclasses.replace(
+            state, stock=state.discard[:-1], discard=state.discard[-1:], restocks=1
+        )
+        events.append(Event(STOCK_RESTOCKED, {"stockCount": len(state.stock)}))
+    if not state.stock and three_step_turns(rules):
+        # CR-STOCK-OUT: then the hand is drawn. R-PLAYABLE: a three-step turn cannot
+        # begin without a stock (its draw could only come from the pile, and nothing
+        # would ever end the hand): drawn too. A play-or-draw turn plays on instead
+        # (RR-STOCK-OUT: pass, and a full round of passes is a stalemate).
+        return end_round(state, events, "drawn")
     if not state.stock:
         state = dataclasses.replace(
             state, current=dataclasses.replace(state.current, empty_stock=True)
@@ -274,6 +284,16 @@ def end_turn(state: GameState, events: Events, *, played: bool) -> GameState:
     """Pass the turn on, or end the round on a stalemate (RR-STOCK-OUT, RK-END) or after
     ``draw_after_turns`` turns (CR-STOCK-OUT)."""
     rules = state.rules
+    cur = state.current
+    took: tuple[Card, ...] = ()
+    if cur.drawn_from == "discard" and cur.taken is not None:
+        took = (cur.taken,)
+    elif cur.drawn_from == "river" and cur.key is not None:
+        took = (cur.key, *cur.booty)
+    if took:  # a take undone before the turn ended is no take
+        seat = state.on_turn
+        taken = (*state.seats[seat].taken, *took)
+        state = dataclasses.replace(state, seats=with_seat(state, seat, taken=taken))
     idle = 0 if played or not state.current.empty_stock else state.idle_turns + 1
     state = dataclasses.replace(state, idle_turns=idle)
     if idle >= len(state.participants):

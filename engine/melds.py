@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import islice
+from itertools import islice, pairwise
 from typing import Literal
 
 from engine.cards import JOKER, RANK_CODES, SUITS, Card, natural, parse_meld_card
@@ -301,6 +301,30 @@ def _wraps(rules: RuleSet, ranks: set[int], n: int) -> bool:
     return around < straight and around <= n + 1
 
 
+def _and(items: list[str], last: str) -> str:
+    """``a``, ``a{last}b``, ``a, b{last}c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + last + items[-1]
+
+
+def _gap_error(suit: str, taken: list[int], missing: list[int]) -> InvalidMeld:
+    """R-EXPLAIN: "needs 3H and 4H between 2H and 5H", every missing card named, each
+    between the two cards of the run around it ("..., and 5C between 4C and 6C")."""
+    spans: list[str] = []
+    for below, above in pairwise(taken):
+        inside = [_name(p, suit) for p in missing if below < p < above]
+        if inside:
+            spans.append(
+                f"{_and(inside, ' and ')} between {_name(below, suit)} and {_name(above, suit)}"
+            )
+    text = _and(spans, ", and ")
+    return InvalidMeld(
+        MeldReason.GAP,
+        f"needs {text}",
+        rule="R-RUN",
+        missing_cards=tuple(_name(p, suit) for p in missing),
+    )
+
+
 def _run_reading(
     rules: RuleSet,
     suit: str,
@@ -328,17 +352,8 @@ def _run_reading(
     lo, hi = min(taken), max(taken)
     gaps = [p for p in range(lo + 1, hi) if p not in taken]
     if len(gaps) > free:
-        # Name the first gap the free jokers cannot fill: jokers fill gaps in order.
-        g = gaps[free]
-        below = max(p for p in taken if p < g)
-        above = min(p for p in taken if p > g)
-        missing = _name(g, suit)
-        return InvalidMeld(
-            MeldReason.GAP,
-            f"needs {missing} between {_name(below, suit)} and {_name(above, suit)}",
-            rule="R-RUN",
-            missing_card=missing,
-        )
+        # Name every card the free jokers cannot supply: jokers fill gaps in order.
+        return _gap_error(suit, sorted(taken), gaps[free:])
     # R-JOKER: jokers left over extend the run, the way worth the most points; on a tie
     # above the highest card before below the lowest. Decision: "the reading worth the
     # most" governs where it and "above, then below" differ: with the ace worth 15,

@@ -10,7 +10,7 @@ the preset's name.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -79,6 +79,10 @@ class RuleSet:
     timeout_penalty: int = 1
     # T-EXPIRY: a draft that would be a valid commit at the deadline is committed
     timeout_commits_valid_draft: bool = True
+    # RK-JOKER: a joker freed from the table must go into a set new this turn
+    joker_to_new_set: bool = False
+    # RK-END: the rack of a player who never opened is added to every other score
+    unopened_pays_each: bool = False
 
     # -- questions code asks the rule set ------------------------------------------
 
@@ -167,6 +171,12 @@ class RuleSet:
     def cut_picks_starter(self) -> bool:
         """R-ORDER: in Rummikub the highest tile starts; in card games it deals."""
         return self.family == "rummikub"
+
+    @property
+    def creator_starts(self) -> bool:
+        """R-ORDER Decision: in classic rummy the match's creator (seat 0) starts the
+        first hand, with no cut."""
+        return self.family == "rummy"
 
     @property
     def river(self) -> bool:
@@ -260,15 +270,25 @@ class _Range:
     extra: str = field(default="")
 
 
-def _ranges(base: RuleSet, decks: int) -> dict[str, _Range]:
+def _ranges(base: RuleSet, decks: int, short_deal: bool = False) -> dict[str, _Range]:
     max_players = base.max_players
-    if base.family == "rummikub" and decks >= 3:
-        max_players = 6  # RK-PLAYERS: an extended set seats 5..6
+    seats_extra = ""
+    if base.family == "rummikub":
+        if decks >= 3 or short_deal:
+            # RK-PLAYERS: an extended set seats 5..6; Decision: so does the normal set
+            # with the short deal (seed 004, "con un solo set también se puede probar").
+            max_players = 6
+        else:
+            seats_extra = (
+                "; 5..6 players need the short deal (short_deal: true) or an extended set "
+                "(decks: 3)"
+            )
     return {
         "decks": _Range(1, 3),
         "jokers": _Range(0, base.max_jokers),
-        "players": _Range(base.min_players, max_players),
-        "hand_size": _Range(1, 20, optional=True),
+        "players": _Range(base.min_players, max_players, extra=seats_extra),
+        # R-RANGES Decision: the seeds' deals are 7..14; wider house rules up to 20.
+        "hand_size": _Range(7, 20, optional=True),
         "opening_min": _Range(0, 200),
         "failed_manipulation_penalty": _Range(0, 10),
         "timeout_penalty": _Range(1, 10),
@@ -333,19 +353,87 @@ def ruleset(name: str = DEFAULT_PRESET, options: Mapping[str, Any] | None = None
     rules = dataclasses.replace(base, **changes)
     _check_ranges(rules, base)
     _check_playable(rules)
-    _check_applies(rules)
+    _check_applies(rules, base, changes)
     return rules
 
 
-def _check_applies(rules: RuleSet) -> None:
-    """Refuse an option that would be accepted and ignored. T-EXPIRY Decision (ours):
-    a classic rummy turn has no draft to commit at the deadline (melds are laid one by
-    one and only the player's own discard ends the turn), so CR's timeout rule stands."""
-    if rules.three_step_turns and rules.timeout_commits_valid_draft:
+# R-PLAYABLE Decision: an option accepted and ignored tells a client something false.
+# Each option below has an effect only where its test holds (the rest always have one);
+# the text says why it has none otherwise. Classic rummy's turn (CR-TURN: draw, meld,
+# discard) has no draft, no failed manipulation, no river and no stalemate; Rummikub's
+# tiles count their numbers.
+_EFFECT: dict[str, tuple[Callable[[RuleSet], bool], str]] = {
+    "short_deal": (
+        lambda r: r.family == "rummikub" and r.hand_size is None,
+        "it is Rummikub's short deal (RK-DEAL); hand_size sets a deal of any size",
+    ),
+    "rummy_double": (
+        lambda r: r.scoring == "winner_takes",
+        "only classic rummy's scoring, where the winner takes the hands, doubles a rummy "
+        "(CR-SCORE)",
+    ),
+    "draw_two_river": (
+        lambda r: not r.three_step_turns,
+        "a classic rummy turn draws one card and ends with a discard (CR-TURN)",
+    ),
+    "timeout_penalty": (
+        lambda r: not r.three_step_turns,
+        "a classic rummy timeout draws if not drawn and discards the card drawn (T-EXPIRY)",
+    ),
+    "timeout_commits_valid_draft": (
+        lambda r: not r.three_step_turns,
+        "a classic rummy turn has no draft (melds are laid one by one and the turn ends "
+        "with a discard)",
+    ),
+    "failed_manipulation_penalty": (
+        lambda r: not r.three_step_turns,
+        "a classic rummy turn never fails: each meld is laid (or undone) on its own",
+    ),
+    "stalemate_by": (
+        lambda r: not r.three_step_turns,
+        "a classic rummy hand never ends in a stalemate: an empty stock draws it (CR-STOCK-OUT)",
+    ),
+    "ace_value": (
+        lambda r: not r.number_values,
+        "every tile counts its number (RK-END)",
+    ),
+    "face_value": (
+        lambda r: not r.number_values,
+        "every tile counts its number (RK-END)",
+    ),
+    "unopened_pays_each": (
+        lambda r: r.scoring == "plus_minus",
+        "it belongs to the plus/minus scoring of Rummikub (RK-END, winner_scores_sum)",
+    ),
+    "joker_to_new_set": (
+        lambda r: r.manipulation,
+        "without rearranging (manipulation) no joker ever leaves a table meld",
+    ),
+    "restock_from_discard": (
+        lambda r: r.discard_pile,
+        "there is no discard pile to turn over (discard_pile)",
+    ),
+}
+
+
+def ignored_options(rules: RuleSet) -> frozenset[str]:
+    """The options that have no effect under ``rules`` (R-PLAYABLE Decision): a client
+    may send back their values as they are, never change them."""
+    return frozenset(key for key, (applies, _) in _EFFECT.items() if not applies(rules))
+
+
+def _check_applies(rules: RuleSet, base: RuleSet, changes: Mapping[str, Any]) -> None:
+    """Refuse an option that would be accepted and ignored (R-PLAYABLE Decision),
+    naming the option and the family. A value equal to the preset's changes nothing and
+    is accepted, so that a client may send back every option it was shown; so is
+    ``false``, which only says that the thing does not happen."""
+    for key, value in changes.items():
+        effect = _EFFECT.get(key)
+        if effect is None or value is False or value == getattr(base, key) or effect[0](rules):
+            continue
         raise BadInput(
             Code.BAD_OPTION,
-            "option 'timeout_commits_valid_draft' does not apply to classic rummy: its "
-            "turn has no draft (melds are laid one by one and the turn ends with a discard)",
+            f"option {key!r} has no effect in {base.name} (the {rules.family} family): {effect[1]}",
         )
 
 
@@ -382,7 +470,7 @@ def _coerce(key: str, value: Any, default: Any) -> Any:
 
 
 def _check_ranges(rules: RuleSet, base: RuleSet) -> None:
-    for key, rng in _ranges(base, rules.decks).items():
+    for key, rng in _ranges(base, rules.decks, rules.short_deal).items():
         value = getattr(rules, key)
         if value is None:
             if rng.optional:
@@ -392,7 +480,7 @@ def _check_ranges(rules: RuleSet, base: RuleSet) -> None:
         if not rng.lo <= value <= rng.hi:
             raise BadInput(
                 Code.BAD_OPTION,
-                f"option {key!r} is {value}; {base.name} allows {rng.lo}..{rng.hi}",
+                f"option {key!r} is {value}; {base.name} allows {rng.lo}..{rng.hi}{rng.extra}",
             )
     needed = rules.players * rules.deal_size(rules.players) + (1 if rules.discard_pile else 0)
     if needed > rules.total_cards:

@@ -71,6 +71,8 @@ def round_scores(
     losers = [p for p in participants if p not in winners]
     pot = sum(values[p] for p in losers)
     out: list[int | None] = [None] * len(seats)
+    # RK-END option: a player who never opened pays its rack to each of the others.
+    unopened = [u for u in participants if rules.unopened_pays_each and not seats[u].opened]
     for p in participants:
         won = p in winners
         if style == "penalty":
@@ -82,7 +84,8 @@ def round_scores(
             score = pot * factor // len(winners) if won else 0
         # RR-JOKER Decision: the bonus is on the redeemer's side of the scoring.
         bonus = rules.joker_swap_bonus * seats[p].jokers_redeemed
-        out[p] = score - bonus if style == "penalty" else score + bonus
+        score = score - bonus if style == "penalty" else score + bonus
+        out[p] = score + sum(values[u] for u in unopened if u != p)
     return tuple(out)
 
 
@@ -107,12 +110,12 @@ def _extra_scores(results: Sequence[RoundOutcome], players: int) -> list[int]:
     return out
 
 
-def _extra_wins(results: Sequence[RoundOutcome], players: int) -> list[int]:
+def _extra_outs(results: Sequence[RoundOutcome], players: int) -> list[int]:
+    """Each seat's outs in extra rounds (those order only the tied players)."""
     out = [0] * players
     for r in results:
-        if r.extra:
-            for w in r.winners:
-                out[w] += 1
+        if r.extra and r.went_out is not None:
+            out[r.went_out] += 1
     return out
 
 
@@ -124,18 +127,19 @@ def ranking(
 ) -> tuple[int, ...]:
     """Seats best first (RR-MATCH Decision): resigned last; the winners first; then the
     others by the format (outs first in the ``outs`` format), their totals before any
-    extra round (in the scoring's direction) and rounds won; the extra round orders
-    only the tied players who played it, among themselves."""
+    extra round (in the scoring's direction) and rounds won by going out (Decision: a
+    stalemate win does not count); the extra round orders only the tied players who
+    played it, among themselves."""
     sign = -1 if higher_wins(rules) else 1
     extra = _extra_scores(results, len(seats))
-    extra_won = _extra_wins(results, len(seats))
+    extra_outs = _extra_outs(results, len(seats))
 
     def key(s: int) -> tuple[int, ...]:
         seat = seats[s]
         regular = seat.total - extra[s]
-        won = seat.rounds_won - extra_won[s]
-        outs = -seat.outs if rules.match_format == "outs" else 0
-        return (seat.resigned, s not in winners, outs, sign * regular, -won, sign * extra[s], s)
+        outs = seat.outs - extra_outs[s]
+        first = -outs if rules.match_format == "outs" else 0
+        return (seat.resigned, s not in winners, first, sign * regular, -outs, sign * extra[s], s)
 
     return tuple(sorted(range(len(seats)), key=key))
 
@@ -212,8 +216,9 @@ def decide_match(
     sign = -1 if higher_wins(rules) else 1
     best = min(sign * seats[s].total for s in candidates)
     candidates = [s for s in candidates if sign * seats[s].total == best]
-    most = max(seats[s].rounds_won for s in candidates)
-    candidates = [s for s in candidates if seats[s].rounds_won == most]
+    # Ties: most rounds won by going out (Decision, seed 002: "door uit te gaan").
+    most = max(seats[s].outs for s in candidates)
+    candidates = [s for s in candidates if seats[s].outs == most]
     if len(candidates) == 1 or barren:
         return outcome(rules, seats, fmt, candidates, results)
     return tuple(sorted(candidates))

@@ -54,7 +54,7 @@ def _option_values(base: RuleSet) -> dict[str, list[Any]]:
         "players": list(range(base.min_players, base.max_players + 1)),
         "decks": [1, 2, 3],
         "jokers": [0, 1, 2, 4] + ([6] if base.max_players > 4 else []),
-        "hand_size": [None, 3, 5, 7, 10, 13],
+        "hand_size": [None, 7, 10, 13],
         "short_deal": [False, True],
         "opening_min": [0, 10, 30, 40, 51],
         "manipulate_on_opening_turn": [False, True],
@@ -81,6 +81,8 @@ def _option_values(base: RuleSet) -> dict[str, list[Any]]:
         "outs_to_win": [1, 2],
         "target_score": [20, 50, 100],
         "max_timeouts": [1, 3],
+        "joker_to_new_set": [False, True],
+        "unopened_pays_each": [False, True],
     }
 
 

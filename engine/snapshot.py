@@ -42,7 +42,8 @@ from engine.state import GameState
 # 1: the first JSON snapshot (TurnState.touched, RuleSet.timeout_penalty and
 #    timeout_commits_valid_draft included).
 # 2: TurnState.held_before removed (unused since the twin-discard rule reads the hand).
-SNAPSHOT_VERSION = 2
+# 3: RuleSet.joker_to_new_set and unopened_pays_each (issue 28).
+SNAPSHOT_VERSION = 3
 
 
 class SnapshotError(ValueError):

@@ -40,6 +40,9 @@ class SeatState:
     bot: bool = False  # played by a bot after timeouts or resignation (T-ASYNC)
     resigned: bool = False
     in_round: bool = True  # false when sitting out an extra round (RR-MATCH)
+    # Cards this seat took face up this round (the discard pile's top, RK-RIVER tiles),
+    # in order: public, everyone saw them taken.
+    taken: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

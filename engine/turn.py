@@ -157,6 +157,8 @@ def check_turn(
         check_redemptions(rules, table, played, gone_jokers, joker_swaps, opened_before)
 
     redemptions = tuple(find_redemptions(table, new, played))
+    if rules.joker_to_new_set and len(redemptions) > gone_jokers:
+        _check_jokers_in_new_sets(table, new, len(redemptions) - gone_jokers)
     return TurnCheck(
         table=new,
         played=tuple(sorted(played.elements())),
@@ -251,6 +253,23 @@ def _check_strict_jokers(table: Sequence[Meld], new: Sequence[Meld]) -> None:
             Code.JOKER_SWAP_INVALID,
             "with strict jokers, a set holding a joker may lose no tile, and only the exact "
             "tile it stands for frees the joker",
+            rule="RK-JOKER",
+        )
+
+
+def _check_jokers_in_new_sets(table: Sequence[Meld], new: Sequence[Meld], freed: int) -> None:
+    """RK-JOKER option ``joker_to_new_set`` (seed 003: "como parte de un nuevo
+    conjunto"): the ``freed`` jokers replayed this turn go into sets that did not exist
+    at its start. Decision: a set of the new table existed when it holds every card of a
+    turn-start set (that set, grown); jokers being alike, enough jokers must sit in the
+    other, new sets."""
+    olds = [Counter(m.cards) for m in table]
+    in_new = sum(m.jokers for m in new if not any(old <= Counter(m.cards) for old in olds))
+    if in_new < freed:
+        raise RuleViolation(
+            Code.JOKER_SWAP_INVALID,
+            "a joker freed from the table must be played in a new set this turn, not on a "
+            "set that was already on the table",
             rule="RK-JOKER",
         )
 

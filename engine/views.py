@@ -1,9 +1,10 @@
 """What a seat may see (STYLE 9, R-RNG): the one place hidden information is filtered.
 
 ``view(state, seat)`` is everything a player needs to play from (bots get nothing
-else): the own hand in full, other hands as counts, the table, the live draft, the
-stock as a count, the discard top, the (public) river, the flags and scores, the
-rule options and what the seat may do now. ``view(state, None)`` is a spectator's.
+else): the own hand in full, other hands as counts and the cards each seat took face
+up this round (the discard top, river tiles: everyone saw them taken), the table, the
+live draft, the stock as a count, the discard top, the (public) river, the flags and
+scores, the rule options and what the seat may do now. ``view(state, None)`` is a spectator's.
 Neither ever holds another seat's cards, the stock order or the seed.
 """
 
@@ -37,6 +38,7 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
             "bot": s.bot,
             "resigned": s.resigned,
             "timeouts": s.timeouts,
+            "taken": [c.code for c in s.taken],
         }
         for i, s in enumerate(state.seats)
     ]

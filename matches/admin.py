@@ -1,7 +1,11 @@
 """Moderation of matches: the list with filters, seats inline, the event log as a
-readable list, the replay of a match that is over, and an "abort" action; chat lines
-(hide them, time their authors out for 15 minutes, an hour or a day), chat time-outs,
-and reports with the lines they carry.
+readable list, the replay of a match that is over, and an "abort" action; reports of
+players, with the lines they carry, the reported player's earlier reports and a "ban"
+action; chat lines (hide them, time their authors out for 15 minutes, an hour or a day),
+chat time-outs and challenges.
+
+A match is shown and found by its public id (what players see and quote) everywhere, as
+well as by its database key.
 
 Nothing here edits a match directly: aborting goes through ``services.match_abort``
 (which appends and publishes MATCH_ABORTED and leaves ratings alone), and every
@@ -16,11 +20,13 @@ from typing import Any
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 import matches.notifications.admin  # noqa: F401 (registers its models)
+from accounts import services as accounts
 from matches import chat, selectors, services
 from matches.errors import Rejected
 from matches.models import (
@@ -63,6 +69,7 @@ class RoundInline(admin.TabularInline):
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
     list_display = (
+        "public_id",
         "id",
         "ruleset",
         "status",
@@ -76,11 +83,12 @@ class MatchAdmin(admin.ModelAdmin):
         "created_at",
     )
     list_filter = ("status", "ruleset", "ranked", "private", "created_at")
-    search_fields = ("=id", "seats__user__username", "created_by__username")
+    search_fields = ("=public_id", "=id", "seats__user__username", "created_by__username")
     date_hierarchy = "created_at"
     inlines = (SeatInline, RoundInline)
     actions = ("abort_matches",)
     readonly_fields = (
+        "public_id",
         "ruleset",
         "options",
         "players",
@@ -166,7 +174,8 @@ class MatchAdmin(admin.ModelAdmin):
 class MatchEventAdmin(admin.ModelAdmin):
     list_display = ("match", "seq", "type", "created_at")
     list_filter = ("type",)
-    search_fields = ("=match__id",)
+    search_fields = ("=match__public_id", "=match__id")
+    list_select_related = ("match",)
     readonly_fields = ("match", "seq", "type", "public", "private_parts", "created_at")
     fields = readonly_fields
 
@@ -187,16 +196,36 @@ class MatchEventAdmin(admin.ModelAdmin):
 
 @admin.register(PlayerReport)
 class PlayerReportAdmin(admin.ModelAdmin):
-    """Reports of players (reportPlayer): moderators read them and mark them resolved."""
+    """Reports of players (reportPlayer): moderators read them, see what else the player
+    was reported for, ban the player, and mark reports resolved."""
 
-    list_display = ("created_at", "reported", "reason", "reporter", "match", "line_count",
-                    "resolved")  # fmt: skip
+    list_display = (
+        "created_at", "reported", "reason", "reporter", "match_public_id", "line_count", "earlier",
+        "resolved",
+    )  # fmt: skip
     list_filter = ("reason", "resolved")
-    search_fields = ("reported__username", "reporter__username", "text")
-    readonly_fields = ("reporter", "reported", "match", "reason", "text", "reported_lines",
-                       "created_at")  # fmt: skip
-    exclude = ("lines",)
+    search_fields = (
+        "reported__username", "reporter__username", "text", "=match__public_id", "=match__id"
+    )  # fmt: skip
+    list_select_related = ("reported", "reporter", "match")
+    readonly_fields = (
+        "reporter", "reported", "reported_status", "match_link", "reason", "text", "created_at",
+        "reported_lines", "earlier_reports",
+    )  # fmt: skip
+    fields = (*readonly_fields, "resolved")
     list_editable = ("resolved",)
+    actions = ("ban_reported",)
+
+    @admin.display(description="match", ordering="match__public_id")
+    def match_public_id(self, report: PlayerReport) -> str:
+        return report.match.public_id if report.match is not None else "-"
+
+    @admin.display(description="match")
+    def match_link(self, report: PlayerReport) -> SafeString | str:
+        if report.match is None:
+            return "-"
+        url = reverse("admin:matches_match_change", args=[report.match.pk])
+        return format_html('<a href="{}">{}</a>', url, str(report.match))
 
     @admin.display(description="lines")
     def line_count(self, obj: PlayerReport) -> int:
@@ -212,6 +241,68 @@ class PlayerReportAdmin(admin.ModelAdmin):
                 ((x["seq"], x["room"], x["at"], x["text"]) for x in obj.lines or ()),
             ),
         )
+
+    @admin.display(description="earlier reports")
+    def earlier(self, report: PlayerReport) -> int:
+        return self._earlier(report).count()
+
+    @admin.display(description="the player")
+    def reported_status(self, report: PlayerReport) -> str:
+        player = report.reported
+        if player.is_banned:
+            return f"banned since {player.banned_at:%Y-%m-%d %H:%M} ({player.ban_reason})"
+        return "not banned"
+
+    @admin.display(description="the player's earlier reports")
+    def earlier_reports(self, report: PlayerReport) -> SafeString | str:
+        earlier = self._earlier(report).select_related("reporter", "match")[:50]
+        if not earlier:
+            return "none"
+        return format_html(
+            "<table><tr><th>when</th><th>reason</th><th>by</th><th>match</th><th>text</th>"
+            "<th>resolved</th></tr>{}</table>",
+            format_html_join(
+                "",
+                '<tr><td><a href="{}">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>'
+                "<td>{}</td></tr>",
+                (
+                    (
+                        reverse("admin:matches_playerreport_change", args=[r.pk]),
+                        f"{r.created_at:%Y-%m-%d %H:%M}",
+                        r.reason,
+                        r.reporter.get_username(),
+                        r.match.public_id if r.match is not None else "-",
+                        r.text[:200],
+                        "yes" if r.resolved else "no",
+                    )
+                    for r in earlier
+                ),
+            ),
+        )
+
+    @staticmethod
+    def _earlier(report: PlayerReport) -> QuerySet[PlayerReport]:
+        return PlayerReport.objects.filter(
+            reported_id=report.reported_id, created_at__lt=report.created_at
+        ).order_by("-created_at")
+
+    @admin.action(description="Ban the reported players (revokes their tokens at once)")
+    def ban_reported(self, request: HttpRequest, queryset: QuerySet[PlayerReport]) -> None:
+        banned = 0
+        for report in queryset.select_related("reported").order_by("pk"):
+            player = report.reported
+            if player.pk == request.user.pk:
+                self.message_user(request, "You cannot ban yourself.", messages.ERROR)
+                continue
+            reason = (
+                f"banned by {request.user.get_username()} on {timezone.now():%Y-%m-%d} "
+                f"after report {report.pk} ({report.reason})"
+            )
+            if accounts.user_ban(user=player, reason=reason):
+                # logged on the player, as the user admin's ban is
+                self.log_change(request, player, f"Banned after report {report.pk}.")
+                banned += 1
+        self.message_user(request, f"Banned {banned} player(s).", messages.SUCCESS)
 
 
 class HiddenFilter(admin.SimpleListFilter):

@@ -104,6 +104,19 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
     return done
 
 
+def overdue_deadlines(now: datetime | None = None) -> tuple[int, float]:
+    """How many active matches have a turn deadline already past, and by how many seconds
+    the oldest one is (0 when none): the clock's backlog, for ``/metrics`` and
+    ``manage.py liveness``. Normally a deadline is applied within a sweep of passing."""
+    now = now or timezone.now()
+    past = Match.objects.filter(status=MatchStatus.ACTIVE, deadline__lt=now)
+    count = past.count()
+    if not count:
+        return 0, 0.0
+    oldest = past.order_by("deadline").values_list("deadline", flat=True).first()
+    return count, (now - oldest).total_seconds() if oldest is not None else 0.0
+
+
 def send_reminders(now: datetime) -> int:
     """Queue the 80% reminder of each correspondence turn due one, once per turn: the
     conditional update claims the turn, so two sweeps never both send it."""

@@ -76,6 +76,7 @@ class Rejected:
     meld_index: int | None = None
     missing_card: str | None = None
     rule: str | None = None
+    missing_cards: tuple[str, ...] = ()  # R-EXPLAIN: every card a gap needs
 
     @classmethod
     def of(cls, exc: EngineError) -> Rejected:
@@ -86,6 +87,7 @@ class Rejected:
             meld_index=exc.meld_index,
             missing_card=exc.missing_card,
             rule=exc.rule or None,
+            missing_cards=exc.missing_cards,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -94,6 +96,8 @@ class Rejected:
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
+        if self.missing_cards:
+            out["missing_cards"] = list(self.missing_cards)
         return out
 
 

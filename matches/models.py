@@ -112,7 +112,8 @@ class Match(models.Model):
         indexes = [models.Index(fields=["status", "private", "ruleset"])]
 
     def __str__(self) -> str:
-        return f"match {self.pk} ({self.ruleset}, {self.status})"
+        # The public id first: it is what players see and quote in a report (issue 26).
+        return f"match {self.public_id} ({self.ruleset}, {self.status})"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         # A whole-row save: what the lock query read is no longer what the row holds.

@@ -14,6 +14,15 @@ finished ranked match that was not rated yet, under the match's row lock; with r
 made at the end it finds nothing to do, which keeps the task safe for messages queued
 before this change. An aborted match is never rated (only FINISHED ones are).
 
+Not every ranked ending is rated (issue 26: a second account joining and resigning at
+once gave a rated win in 4 s, rank 1 after one match). A ranked match with two or more
+people in it is not rated when it ends before each of them has made
+``RATING_MIN_MOVES`` moves of their own (Lichess aborts games under two moves), or when
+two of them have already been rated together ``RATING_PAIR_DAILY_LIMIT`` times in the
+last 24 hours. It still ends as it ended; it moves no rating, and its MATCH_ENDED says
+why (``unrated``). A person alone against bots gains nothing by ending early (a resign
+is a loss against a fixed rating), so such a match is always rated.
+
 The finishing order: the winners first (tied with each other), then the others as the
 engine ranked them (``MatchOutcome.ranking``: by final penalty or score), equal totals
 tied; resigned and abandoned seats (a human seat a bot still plays at the end, after
@@ -24,21 +33,28 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
+from django.db.models import Count
+from django.utils import timezone
 
 from accounts import ratings
 from accounts.models import RatingChange
 from engine.events import MATCH_ENDED, Event
 from engine.state import GameState
 from matches import publishing
-from matches.models import Match, MatchStatus, Seat
+from matches.models import Match, MatchAction, MatchStatus, Seat
 from matches.selectors import load_state
 
 log = logging.getLogger(__name__)
 
 RATING_CHANGED = "RATING_CHANGED"
+# The actions that count as a person's moves toward a rated result (not drafts, undos
+# or the resignation itself).
+MOVE_KINDS = ("commit", "draw", "discard", "pass")
 
 
 def finishing_ranks(outcome: Mapping[str, Any], last: set[int]) -> dict[int, int]:
@@ -95,23 +111,55 @@ def match_standings(
     return standings
 
 
+def unrated_reason(
+    match: Match, standings: Sequence[tuple[int, ratings.Standing]], current: Any = None
+) -> str | None:
+    """Why this ranked ending rates nothing (see the module notes), or None. ``current``:
+    the action ending the match, with its person (``(user_id, kind)``): not logged yet."""
+    people = [s.user_id for _, s in standings if s.user_id is not None]
+    if len(people) < 2:
+        return None
+    least = int(settings.RATING_MIN_MOVES)
+    moves = dict(
+        MatchAction.objects.filter(match=match, user_id__in=people, action__kind__in=MOVE_KINDS)
+        .values_list("user_id")
+        .annotate(n=Count("pk"))
+        .values_list("user_id", "n")
+    )
+    if current is not None and current[1] in MOVE_KINDS:
+        moves[current[0]] = moves.get(current[0], 0) + 1
+    if any(moves.get(person, 0) < least for person in people):
+        return f"it ended before every player had made {least} moves"
+    limit = int(settings.RATING_PAIR_DAILY_LIMIT)
+    since = timezone.now() - timedelta(days=1)
+    if ratings.rated_together(user_ids=people, since=since) >= limit:
+        return f"two of its players were rated together {limit} times in the last 24 hours"
+    return None
+
+
 def _record(
-    match: Match, state: GameState | None = None
-) -> tuple[list[RatingChange], dict[int, int]] | None:
-    """Record the match's rating changes once; with the seat of each rated user."""
+    match: Match,
+    state: GameState | None = None,
+    current: Any = None,
+) -> tuple[list[RatingChange], dict[int, int], str | None] | None:
+    """Record the match's rating changes once; with the seat of each rated user, and why
+    nothing moved if the ending is not rated (the "rated" flag is set all the same)."""
     standings = match_standings(match, state)
+    reason = unrated_reason(match, standings, current)
     changes = ratings.ratings_record_result(
         match_id=match.pk,
         ruleset=match.ruleset,
         tempo=ratings.tempo_of(correspondence_hours=match.correspondence_hours),
-        standings=[s for _, s in standings],
+        standings=[s for _, s in standings] if reason is None else [],
     )
     if changes is None:
         return None
+    if reason is not None:
+        log.info("ranked match %s is not rated: %s", match.pk, reason)
     seat_of = {s.user_id: index for index, s in standings if s.user_id is not None}
     if changes:
         _notify_after_commit(match.pk, changes)
-    return changes, seat_of
+    return changes, seat_of, reason
 
 
 def change_payload(change: RatingChange, seat: int) -> dict[str, Any]:
@@ -119,22 +167,29 @@ def change_payload(change: RatingChange, seat: int) -> dict[str, Any]:
     return {"seat": seat, "userId": change.user_id, **ratings.rating_change_payload(change)}
 
 
-def rate_at_end(match: Match, state: GameState, events: Sequence[Event]) -> list[Event]:
+def rate_at_end(
+    match: Match, state: GameState, events: Sequence[Event], current: Any = None
+) -> list[Event]:
     """Rate a ranked match in the transaction that finishes it; ``events`` with its
-    MATCH_ENDED carrying ``ratingChanges`` (seat order). Unranked: unchanged."""
+    MATCH_ENDED carrying ``ratingChanges`` (seat order), and ``unrated`` (why) when the
+    ending moves no rating. ``current``: (user id, action kind) of the person whose
+    action ends it, if any. Unranked: unchanged."""
     out = list(events)
     if not match.ranked or state.outcome is None:
         return out
-    recorded = _record(match, state)
+    recorded = _record(match, state, current)
     if recorded is None:
         return out  # rated before (cannot happen for a match that ends once)
-    changes, seat_of = recorded
+    changes, seat_of, reason = recorded
     entries = sorted(
         (change_payload(c, seat_of[c.user_id]) for c in changes), key=lambda e: e["seat"]
     )
+    extra: dict[str, Any] = {"ratingChanges": entries}
+    if reason is not None:
+        extra["unrated"] = reason
     for i, e in enumerate(out):
         if e.type == MATCH_ENDED:
-            out[i] = Event(e.type, {**e.public, "ratingChanges": entries}, e.private)
+            out[i] = Event(e.type, {**e.public, **extra}, e.private)
     return out
 
 

@@ -350,7 +350,9 @@ def match_set_rack_order(*, match_id: object, user: Any, cards: Sequence[str]) -
     if len(cards) > 200:
         raise InvalidRequest("a rack holds at most 200 cards")
     with transaction.atomic():
-        match, seats = lock_match(match_id)
+        # With the user: a private match they may not see is not found (issue 26: it
+        # answered NOT_A_PLAYER, telling it from a missing one).
+        match, seats = lock_match(match_id, user=user)
         if match.over:
             return match_over()
         seat = seat_index(seats, user)

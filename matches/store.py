@@ -27,7 +27,7 @@ from typing import Any
 from django.db import connection, models, transaction
 from django.utils import timezone
 
-from engine.actions import Action, action_to_dict
+from engine.actions import Action, action_kind, action_to_dict
 from engine.events import Event
 from engine.game import table_json
 from engine.state import GameState
@@ -126,7 +126,9 @@ def persist(
         match.deadline = clock.start_clock(match, now, player_id=on_turn.person)
     events = self_sufficient(before, state, events, None if finished else match.deadline)
     if finished and match.ranked:
-        events = rate_at_end(match, state, events)  # ratings move in this transaction
+        person = user if getattr(user, "is_authenticated", False) else None
+        current = (person.pk, action_kind(action)) if person and action else None
+        events = rate_at_end(match, state, events, current)  # ratings move in this transaction
     outbox = Outbox(match.pk)
     rows, texts = _event_rows(match, events, now, final=True)
     outbox.events.extend(event_row(r) for r in rows)

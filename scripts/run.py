@@ -8,7 +8,11 @@ settings use SQLite there.
 A child that exits on its own (a crashed worker, beat, web server or embedded Redis) is
 started again, after a pause that doubles from 1 s to 30 s while it keeps failing within
 a minute of its start; what is left of its process group (a worker's pool) is killed
-first. SIGINT (Ctrl-C) or SIGTERM stops every child; nothing is left running.
+first. A worker or beat that is running but silent is treated the same: each keeps a
+liveness file fresh while it makes progress (config/liveness.py,
+``$LIVENESS_DIR/<kind>.<pid>.json``); one whose file is older than ``LIVENESS_SECONDS``
+(or that wrote none within a minute more of its start) is killed and started again.
+SIGINT (Ctrl-C) or SIGTERM stops every child; nothing is left running.
 Each child gets its own process group (so a pool of worker
 processes is stopped with its parent) and is told by the kernel to stop should this
 supervisor die without cleaning up.
@@ -18,7 +22,7 @@ once (:func:`ensure_vapid_key`).
 
 Environment: HOST, PORT (where the web server listens), RUMMY_VAR_DIR (default var/),
 DATABASE_URL, REDIS_URL, CELERY_CONCURRENCY, RUN_READY_TIMEOUT (seconds, default 60),
-VAPID_PRIVATE_KEY.
+LIVENESS_DIR and LIVENESS_SECONDS (as config/settings.py reads them), VAPID_PRIVATE_KEY.
 """
 
 from __future__ import annotations
@@ -44,6 +48,11 @@ RESTART_FIRST_PAUSE = 1.0
 RESTART_MAX_PAUSE = 30.0
 RESTART_STABLE_SECONDS = 60.0  # a child that ran this long starts its next pause at 1 s
 PR_SET_PDEATHSIG = 1
+# Liveness (config/liveness.py): the kinds that keep a file, and the defaults of
+# config/settings.py's LIVENESS_DIR and LIVENESS_SECONDS.
+LIVENESS_KINDS = ("worker", "beat")
+LIVENESS_SECONDS = 60.0
+LIVENESS_STARTUP_SECONDS = 60.0  # more, for its first file (imports, connecting)
 
 
 class Stop(Exception):
@@ -131,8 +140,10 @@ def url_status(url: str) -> int | None:
 
 
 class Supervisor:
-    def __init__(self, env: dict[str, str]) -> None:
+    def __init__(self, env: dict[str, str], liveness_dir: Path, liveness_bound: float) -> None:
         self.env = env
+        self.liveness_dir = liveness_dir
+        self.liveness_bound = liveness_bound
         self.children: dict[str, subprocess.Popen[bytes]] = {}
         self.argv: dict[str, list[str]] = {}
         self.started_at: dict[str, float] = {}
@@ -155,6 +166,8 @@ class Supervisor:
             if code is None or name in self.restart_at:
                 continue
             _signal_group(child, signal.SIGKILL)  # its pool processes, if any
+            if name in LIVENESS_KINDS:
+                (self.liveness_dir / f"{name}.{child.pid}.json").unlink(missing_ok=True)
             if now - self.started_at[name] >= RESTART_STABLE_SECONDS:
                 self.pause[name] = RESTART_FIRST_PAUSE
             pause = self.pause.get(name, RESTART_FIRST_PAUSE)
@@ -165,6 +178,23 @@ class Supervisor:
             if now >= when:
                 del self.restart_at[name]
                 self.start(name, self.argv[name])
+
+    def restart_silent(self) -> None:
+        """Kill each worker or beat whose liveness file is stale (restart_exited then
+        starts it again as if it had crashed)."""
+        now = time.monotonic()
+        for name, child in self.children.items():
+            if name not in LIVENESS_KINDS or child.poll() is not None:
+                continue
+            running = now - self.started_at[name]
+            path = self.liveness_dir / f"{name}.{child.pid}.json"
+            try:
+                silent = min(time.time() - path.stat().st_mtime, running)
+            except FileNotFoundError:
+                silent = running - LIVENESS_STARTUP_SECONDS
+            if silent > self.liveness_bound:
+                log(f"{name} made no progress for {silent:.0f}s ({path}); restarting it")
+                _signal_group(child, signal.SIGKILL)
 
     def exited(self) -> tuple[str, int] | None:
         for name, child in self.children.items():
@@ -238,7 +268,11 @@ def main() -> int:
     if not env.get("VAPID_PRIVATE_KEY"):
         ensure_vapid_key(var_dir)
 
-    supervisor = Supervisor(env)
+    supervisor = Supervisor(
+        env,
+        liveness_dir=Path(env.get("LIVENESS_DIR") or var_dir / "liveness").resolve(),
+        liveness_bound=float(env.get("LIVENESS_SECONDS") or LIVENESS_SECONDS),
+    )
     signal.signal(signal.SIGINT, _raise_stop)
     signal.signal(signal.SIGTERM, _raise_stop)
     redis_url_file = var_dir / "redis.url"
@@ -301,6 +335,7 @@ def main() -> int:
         ready = False
         ready_deadline = time.monotonic() + float(env.get("RUN_READY_TIMEOUT", "60"))
         while True:
+            supervisor.restart_silent()
             supervisor.restart_exited()
             if not ready:
                 if url_status(f"{base}/readyz") == 200:

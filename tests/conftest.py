@@ -42,6 +42,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.django_db)
 
 
+@pytest.fixture(autouse=True)
+def _database_known_reachable() -> Iterator[None]:
+    """A test that takes the database away (readyz, a broken connection) leaves this
+    process's outage state (api.availability) as it found it: reachable."""
+    yield
+    from api import availability
+
+    availability.note_up()
+
+
 @pytest.fixture(scope="session")
 def redis_url() -> str:
     """The URL of the test Redis (Celery broker and Channels layer)."""

@@ -1,4 +1,4 @@
-"""Accounts over GraphQL: register, login, logout and me.
+"""Accounts over GraphQL: register, login, logout, logoutEverywhere, changePassword and me.
 
 Domain refusals (a taken username, a weak password, wrong credentials) are `Rejection`s;
 a banned account logging in is a FORBIDDEN error and a throttled login a RATE_LIMITED
@@ -131,5 +131,49 @@ class AccountsMutation:
         def run() -> bool:
             token = Token.objects.filter(pk=token_id).first()
             return token is not None and services.token_revoke(token=token)
+
+        return await sync_to_async(run)()
+
+    @strawberry.mutation(
+        description=(
+            "Revoke every token of this account (this one too) and close its websockets "
+            "(4403): after a lost device or a leaked token. The number of tokens revoked."
+        )
+    )
+    async def logout_everywhere(self, info: Info[Any, Any]) -> int:
+        user = require_user(info)
+        return await sync_to_async(services.tokens_revoke_all)(user=user)
+
+    @strawberry.mutation(
+        description=(
+            "Change the password, proving the current one. Every token of the account is "
+            "revoked and its websockets closed (4403), this one too; the answer carries a "
+            "new token for this client. A wrong current password is BAD_CREDENTIALS and "
+            "counts as a failed login (RATE_LIMITED after too many); a new one the "
+            "validators refuse is BAD_INPUT with every reason."
+        )
+    )
+    async def change_password(
+        self, info: Info[Any, Any], current_password: str, new_password: str
+    ) -> AuthResult:
+        user = require_user(info)
+        context = info.context
+        ip = context.client_ip if isinstance(context, RequestContext) else ""
+
+        def run() -> AuthPayload | Rejection:
+            throttle = LoginThrottle(user.username, ip)
+            wait = throttle.retry_after()
+            if wait is not None:
+                raise rate_limited(f"Too many failed logins: wait {wait} s.", wait)
+            try:
+                services.user_change_password(
+                    user=user, old_password=current_password, new_password=new_password
+                )
+            except AccountError as exc:
+                if exc.code == "BAD_CREDENTIALS":
+                    throttle.failed()
+                return _account_rejection(exc)
+            throttle.succeeded()
+            return _issue(user, info)
 
         return await sync_to_async(run)()

@@ -178,6 +178,7 @@ def match_event(data: Mapping[str, Any]) -> MatchEvent:
             **common,
             outcome=match_outcome(p),
             rating_changes=[rating_change(x) for x in p.get("ratingChanges") or ()],
+            unrated=p.get("unrated"),
         )
     if kind == MatchEventKind.MATCH_ABORTED:
         return MatchAborted(**common, reason=str(p.get("reason", "")))

@@ -231,6 +231,14 @@ class MatchEnded(MatchEvent):
     rating_changes: list[RatingChange] = strawberry.field(
         description="Per rated player, in seat order; empty for an unranked match."
     )
+    unrated: str | None = strawberry.field(
+        default=None,
+        description=(
+            "Why a ranked match moved no rating: it ended before every player had made "
+            "a few moves, or two of its players were rated together too often today. "
+            "Null when it was rated (or is unranked)."
+        ),
+    )
 
 
 @strawberry.type(description="MATCH_ABORTED: ended without a result.")

@@ -17,6 +17,7 @@ import strawberry
 from api.auth import require_user
 from api.errors import bad_input
 from api.matches.calls import call, enum_value
+from api.matches.cards import cards
 from api.matches.enums import BotLevel, DrawSource, ReportReason
 from api.matches.inputs import CreateMatchInput, JokerSwapInput
 from api.matches.match import Match, match
@@ -39,6 +40,7 @@ def to_result(result: MatchView | Rejected) -> Match | Rejection:
             meld_index=result.meld_index,
             missing_card=result.missing_card,
             rule=result.rule,
+            missing_cards=cards(result.missing_cards) or None,
         )
     return match(result.for_client())
 

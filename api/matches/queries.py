@@ -135,6 +135,7 @@ class MatchQuery:
                 message=c.get("message"),  # type: ignore[arg-type]
                 meld_index=i,
                 missing_card=c.get("missingCard"),  # type: ignore[arg-type]
+                missing_cards=cards(c["missingCards"]) if c.get("missingCards") else None,  # type: ignore[arg-type]
             )
             for i, c in enumerate(checked)
         ]

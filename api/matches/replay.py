@@ -1,4 +1,5 @@
-"""A finished match's replay (`replay`), with every private part."""
+"""A finished match's replay (`replay`), with every private part: each event as stored,
+typed (``api.events``: as a spectator saw it) and with each seat's hand after it."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import strawberry
 from strawberry.scalars import JSON
 
 from api.auth import get_user
+from api.events.mapping import match_event
+from api.events.match_events import MatchEvent
 from api.matches.calls import call
 from api.matches.cards import Card, cards
 from api.matches.chat import ChatMessage, chat_event
@@ -21,8 +24,19 @@ from matches import chat, selectors
 class ReplayEvent:
     seq: int
     type: str
-    payload: JSON
+    payload: JSON = strawberry.field(
+        deprecation_reason="Use `event` (the typed event) and `hands`."
+    )
     private: JSON = strawberry.field(description="Per seat (keys are seat indexes).")
+    event: MatchEvent = strawberry.field(
+        description="The event as a spectator saw it, typed (as matchEvents sends it)."
+    )
+    hands: list[list[Card] | None] = strawberry.field(
+        description=(
+            "Per seat: its whole hand after this event, when the event changed it "
+            "(null: unchanged)."
+        )
+    )
 
 
 @strawberry.type(description="A match that is over, with full information.")
@@ -51,6 +65,23 @@ def _chat(match_id: str, user: Any) -> list[ChatMessage]:
     return [line for line in lines if isinstance(line, ChatMessage)]
 
 
+def replay_event(match_id: object, seats: int, e: Mapping[str, Any]) -> ReplayEvent:
+    """A replay's event: as stored, typed (its public part), and each seat's hand."""
+    private: dict[str, Any] = e["private"]
+    typed = match_event(
+        {"seq": e["seq"], "type": e["type"], "matchId": match_id, "payload": e["payload"]}
+    )
+    hands = [private.get(str(i), {}).get("myHand") for i in range(seats)]
+    return ReplayEvent(
+        seq=e["seq"],
+        type=e["type"],
+        payload=e["payload"],
+        private=JSON(private),
+        event=typed,
+        hands=[cards(h) if h is not None else None for h in hands],
+    )
+
+
 def replay(data: Mapping[str, Any]) -> Replay:
     return Replay(
         match_id=strawberry.ID(str(data["matchId"])),
@@ -58,10 +89,7 @@ def replay(data: Mapping[str, Any]) -> Replay:
         status=MatchStatus(data["status"]),
         options=data["options"],
         seats=[seat(data["matchId"], s) for s in data["seats"]],
-        events=[
-            ReplayEvent(seq=e["seq"], type=e["type"], payload=e["payload"], private=e["private"])
-            for e in data["events"]
-        ],
+        events=[replay_event(data["matchId"], len(data["seats"]), e) for e in data["events"]],
         actions=data["actions"],
         hands=[cards(h) for h in data["hands"]],
         winners=data["winners"],

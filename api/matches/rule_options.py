@@ -38,7 +38,12 @@ class RuleOption:
     min: int | None
     max: int | None
     choices: list[str] | None
-    fixed: bool = strawberry.field(description="Set by the preset; not an override.")
+    fixed: bool = strawberry.field(
+        description=(
+            "Set by the preset; not an override. Also every option that has no effect "
+            "in the preset's family (R-PLAYABLE): changing it is refused."
+        )
+    )
     description: str | None
 
 
@@ -83,6 +88,9 @@ def options_of(preset: Any) -> list[RuleOption]:
     choices: dict[str, Any] = getattr(engine_rules, "_CHOICES", {})
     nullable: frozenset[str] = getattr(engine_rules, "_NULLABLE", frozenset())
     fixed: frozenset[str] = getattr(engine_rules, "_FIXED", frozenset())
+    ignored = getattr(engine_rules, "ignored_options", None)
+    if callable(ignored):
+        fixed = fixed | ignored(preset)
     notes = _descriptions()
     out = []
     for f in dataclasses.fields(preset):

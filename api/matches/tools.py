@@ -36,7 +36,12 @@ class MeldCheck:
     reason: str | None
     message: str | None
     meld_index: int
-    missing_card: str | None
+    missing_card: str | None = strawberry.field(
+        deprecation_reason="Use missingCards: a gap may need several cards (R-EXPLAIN)."
+    )
+    missing_cards: list[Card] | None = strawberry.field(
+        default=None, description="For GAP: every card the gap needs, lowest first."
+    )
 
 
 @strawberry.type(description="A solver suggestion: the whole new table and what it plays.")

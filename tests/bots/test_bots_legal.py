@@ -86,7 +86,7 @@ ALL = [*LEVELS, PLAIN]
     preset=hs.sampled_from(sorted(OPTIONS)),
     seed=hs.integers(0, 10_000),
     players=hs.integers(2, 4),
-    hand_size=hs.integers(5, 9),
+    hand_size=hs.integers(7, 9),
 )
 def test_bots_only_send_legal_actions(
     data: hs.DataObject, preset: str, seed: int, players: int, hand_size: int

@@ -1,4 +1,4 @@
-"""EXPERT's endgame denial (issue 4): bots.threat and bots.expert.safer_play."""
+"""EXPERT's endgame denial (issues 4, 28): bots.threat and bots.expert.denying_play."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ import pytest
 
 from bots import expert
 from bots import strategy as st
+from bots.budget import Budget, OutOfTime
 from bots.levels import EXPERT, HARD, choose_action
-from bots.threat import NEAR, Threat, placed, threat, watched
+from bots.solver import fits_all
+from bots.threat import NEAR, SAMPLES, Threat, threat, watched
 from engine.actions import Commit, Draw
 from engine.cards import Card, parse_card
 from engine.game import new_game
@@ -45,7 +47,8 @@ def _view(
 def _fixed(v: Mapping[str, Any], *hands: list[str]) -> Threat:
     """A threat whose sampled hands are exactly ``hands`` (one watched opponent)."""
     seen = st.read_view(v)
-    return Threat(seen.rules, [[Counter(parse_card(c) for c in h)] for h in hands])
+    hands_ = [[Counter(parse_card(c) for c in h)] for h in hands]
+    return Threat(seen.rules, seen.table, hands_, Budget.unlimited())
 
 
 def _codes(action: Commit) -> Counter[str]:
@@ -58,20 +61,22 @@ def _codes(action: Commit) -> Counter[str]:
 def test_sampled_hands_hold_only_cards_the_opponent_could_not_have_laid() -> None:
     v = _view(["2H", "KD"], TABLE, opponent=["3D", "4D", "9H"])
     seen = st.read_view(v)
-    danger = threat(seen, random.Random(7))
-    assert danger is not None and len(danger.hands) == 40
-    fitting_now = {
-        c for s in danger.hands for h in s for c in h if placed(seen.rules, seen.table, {c: 1})
-    }
+    danger = threat(seen, random.Random(7), Budget.unlimited())
+    assert danger is not None and len(danger.hands) == SAMPLES
+
+    def placed(card: Card) -> bool:
+        return fits_all(seen.rules, seen.table, Counter([card]))
+
+    fitting_now = {c for s in danger.hands for h in s for c in h if placed(c)}
     drawn_like = 0
     for (hand,) in danger.hands:
         assert hand.total() == 3
-        fits = [c for c in hand.elements() if c.is_joker or placed(seen.rules, seen.table, {c: 1})]
+        fits = [c for c in hand.elements() if c.is_joker or placed(c)]
         # At most one card of a guess is the card drawn last turn (not conditioned on).
         assert len(fits) <= 1, hand
         drawn_like += len(fits)
     # The guesses are not all the same, and the unconditioned card does occur.
-    assert len({tuple(sorted(h.elements())) for (h,) in danger.hands}) > 30
+    assert len({tuple(sorted(h.elements())) for (h,) in danger.hands}) > SAMPLES * 3 // 4
     assert drawn_like > 0 and fitting_now
     # Never a card this seat can see: both 2H's are not both in a guess, nor a table card.
     seen_cards = Counter(seen.hand) + Counter(c for m in seen.table for c in m.cards)
@@ -83,9 +88,9 @@ def test_sampled_hands_hold_only_cards_the_opponent_could_not_have_laid() -> Non
 def test_nobody_is_watched_while_far_from_going_out_or_not_yet_opened() -> None:
     far = _view(["2H", "KD"], TABLE, opponent=["3D", "4D", "9H", "8D", "2C"])
     assert NEAR == 4 and watched(st.read_view(far)) == {}
-    assert threat(st.read_view(far), random.Random(1)) is None
+    assert threat(st.read_view(far), random.Random(1), Budget.unlimited()) is None
     closed = _view(["2H", "KD"], TABLE, opponent=["3D"], opponent_opened=False)
-    assert threat(st.read_view(closed), random.Random(1)) is None
+    assert threat(st.read_view(closed), random.Random(1), Budget.unlimited()) is None
     near = _view(["2H", "KD"], TABLE, opponent=["3D", "4D"])
     assert watched(st.read_view(near)) == {1: 2}
 
@@ -141,8 +146,14 @@ def test_out_of_time_the_preferred_play_stands() -> None:
     seen = st.read_view(v)
     full = st.run_solver(seen, seen.usable, time_limit_ms=None)
     assert full is not None
-    # A budget of a microsecond runs out while the guesses are drawn.
-    assert expert.safer_play(seen, random.Random(1), full, full, 1e-6) is full
+    # A spent budget: the guesses are never judged, the preferred play stands.
+    spent = Budget.start(0.0, 0.0)
+    with pytest.raises(OutOfTime):
+        expert.denying_play(seen, random.Random(1), full, full, None, spent)
+    table = expert.expert_play(seen, 200.0, random.Random(1), spent)
+    assert table is not None and Counter(c for m in table for c in m) == Counter(
+        c for m in st.play_codes(full) for c in m
+    )
 
 
 def test_the_real_guesses_judge_a_position_deterministically() -> None:
@@ -152,18 +163,29 @@ def test_the_real_guesses_judge_a_position_deterministically() -> None:
     assert first == again
 
 
-def test_p_out_counts_samples_with_any_watched_opponent_out() -> None:
+def test_judge_counts_samples_with_any_watched_opponent_out() -> None:
     v = _view(["2H"], [["5S", "6S", "7S"]], opponent=["2D"])
     seen = st.read_view(v)
     table = seen.table
     c: dict[str, Card] = {x: parse_card(x) for x in ("8S", "2D", "4S")}
+    samples = [
+        [Counter([c["8S"]]), Counter([c["2D"]])],
+        [Counter([c["2D"]]), Counter([c["2D"]])],
+        [Counter([c["2D"]]), Counter([c["4S"]])],
+        [Counter([c["2D"]]), Counter([c["2D"]])],
+    ] * 2
+    danger = Threat(seen.rules, table, samples, Budget.unlimited())
+    assert danger.judge([table]) == [0.5]
+    # A table where 2D fits too (a group of twos): every sample goes out.
+    twos = expert.st.read_view(_view(["2H"], [["2S", "2C", "2H"]], opponent=["2D"])).table
+    assert danger.judge([table, (*table, *twos)]) == [0.5, 1.0]
+
+
+def test_judge_needs_enough_samples_in_the_budget() -> None:
+    v = _view(["2H"], [["5S", "6S", "7S"]], opponent=["2D"])
+    seen = st.read_view(v)
     danger = Threat(
-        seen.rules,
-        [
-            [Counter([c["8S"]]), Counter([c["2D"]])],
-            [Counter([c["2D"]]), Counter([c["2D"]])],
-            [Counter([c["2D"]]), Counter([c["4S"]])],
-            [Counter([c["2D"]]), Counter([c["2D"]])],
-        ],
+        seen.rules, seen.table, [[Counter([parse_card("8S")])]] * 40, Budget.start(0.0, 0.0)
     )
-    assert danger.p_out(table) == 0.5
+    with pytest.raises(OutOfTime):
+        danger.judge([seen.table])

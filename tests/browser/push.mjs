@@ -38,7 +38,9 @@ try {
   await page.getByRole("button", { name: "Register" }).click();
   await page.getByRole("button", { name: "New match" }).waitFor();
 
-  // The toggle: permission (granted by the context), subscription, device on the server.
+  // The toggle (in the header's menu): permission (granted by the context), subscription,
+  // device on the server.
+  await page.locator("[data-action=menu]").click();
   const toggle = page.getByTestId("push-toggle");
   await toggle.click(); // (a controlled checkbox: it turns on once the server has the device)
   await page.waitForFunction(() => document.querySelector("[data-testid=push-toggle]")?.checked === true, null, { timeout: 60_000 })
@@ -103,7 +105,8 @@ try {
     if (!opened) await page.waitForTimeout(100);
   }
   check(opened, "the match opened: " + context.pages().map((p) => p.url()).join(", "));
-  await opened.getByTestId("hand").waitFor({ timeout: 60_000 });
+  // (The match was created and not started: its page is the waiting room.)
+  await opened.getByTestId("waiting-room").waitFor({ timeout: 60_000 });
   await shot(opened, "push");
   console.log(`ok push: toggle subscribed with the server's key, notice shown, click opened ${matchId}`);
 } finally {

@@ -1,6 +1,8 @@
-"""Issue 13's browser tests (1)-(6): a person's play through the web client, in chromium,
-against the real server, worker, PostgreSQL and Redis. See scenarios.mjs for each story;
-a screenshot of each final state is saved under var/browser/."""
+"""Issue 13's browser tests (1)-(6) and issue 29's (the table as a game, every behaviour
+with a hook played inside these scenarios' matches): a person's play through the web
+client, in chromium, against the real server, worker, PostgreSQL and Redis. See
+scenarios.mjs for each story; screenshots (desktop and 360 px, en/es/nl) are saved under
+var/browser/."""
 
 from __future__ import annotations
 

@@ -40,6 +40,13 @@ def test_the_deployment_has_every_part_the_issue_asks_for() -> None:
     beat = by_name("Deployment", "rummy-beat")["spec"]
     assert beat["replicas"] == 1 and beat["strategy"]["type"] == "Recreate"
     by_name("Deployment", "rummy-worker")
+    # issue 26: a worker or beat alive but idle is restarted by its liveness probe
+    for kind in ("worker", "beat"):
+        spec = by_name("Deployment", f"rummy-{kind}")["spec"]["template"]["spec"]
+        probe = spec["containers"][0]["livenessProbe"]
+        assert probe["exec"]["command"] == ["python", "manage.py", "liveness", kind]
+        # the probe runs Django's start-up: it needs more than the default 1 s
+        assert probe["timeoutSeconds"] >= 10
     job = by_name("Job", "rummy-migrate")["spec"]["template"]["spec"]["containers"][0]
     assert job["command"][-2:] == ["migrate", "--noinput"]
     secret = by_name("Secret", "rummy-config")

@@ -241,6 +241,19 @@ async def new_match(
     return started
 
 
+async def draw_in_turn(players: list[Client], match_id: str, moves: int) -> None:
+    """Each player, in turn, draws from the stock ``moves`` times: a ranked match with two
+    or more people is rated only once each of them made a few moves (RATING_MIN_MOVES)."""
+    seat_of = {}
+    for player in players:
+        seat_of[(await player.data(MATCH, id=match_id))["match"]["mySeat"]] = player
+    for _ in range(moves * len(players)):
+        turn = (await players[0].data(MATCH, id=match_id))["match"]["turn"]
+        mover = seat_of[turn["seat"]]
+        drawn = await mover.data(DRAW, id=match_id, turn=turn["number"], source="STOCK")
+        assert result_of(drawn)["__typename"] == "Match", drawn
+
+
 async def play(client: Client, match_id: str, action: dict[str, Any], turn: int) -> dict[str, Any]:
     """Send one engine action (``action_to_dict`` form) through the matching mutation."""
     kind = action["kind"]

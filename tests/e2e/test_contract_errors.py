@@ -51,7 +51,7 @@ async def test_a_hint_in_ranked_play_is_a_hint_not_allowed_rejection(
 
 async def test_a_hint_in_casual_play_is_a_play(two_players: tuple[Client, Client]) -> None:
     alice, bob = two_players
-    started = await new_match(alice, [bob], hand_size=6)
+    started = await new_match(alice, [bob], hand_size=7)
 
     data = await alice.data(HINT, id=started["id"])
 

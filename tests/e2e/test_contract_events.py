@@ -164,7 +164,7 @@ async def _play_and_follow(
 
 @pytest.mark.parametrize(
     ("ruleset", "options"),
-    [("robbers", {"rounds": 1, "hand_size": 5}), ("rummikub", {"hand_size": 5})],
+    [("robbers", {"rounds": 1, "hand_size": 7}), ("rummikub", {"hand_size": 7})],
 )
 async def test_a_client_follows_a_whole_match_from_events_alone(
     two_players: tuple[Client, Client], ruleset: str, options: dict[str, Any]

@@ -42,7 +42,7 @@ async def test_my_matches_filters_my_turn_active_and_finished(
     two_players: tuple[Client, Client],
 ) -> None:
     alice, bob = two_players
-    started = await new_match(alice, [bob], hand_size=6)
+    started = await new_match(alice, [bob], hand_size=7)
     waiting = result_of(await alice.data(CREATE, input={"ruleset": "robbers", "seats": 2}))
     on_turn = alice if started["turn"]["seat"] == started["mySeat"] else bob
     waiter = bob if on_turn is alice else alice
@@ -65,7 +65,7 @@ async def test_my_matches_filters_my_turn_active_and_finished(
 
 async def test_a_rack_order_is_kept_across_turns(two_players: tuple[Client, Client]) -> None:
     alice, bob = two_players
-    started = await new_match(alice, [bob], hand_size=6)
+    started = await new_match(alice, [bob], hand_size=7)
     match_id = started["id"]
     waiter = bob if started["turn"]["seat"] == started["mySeat"] else alice
     mover = alice if waiter is bob else bob

@@ -27,7 +27,16 @@ from matches.errors import Rejected
 from matches.models import Match, QueueTicket, Seat
 from matches.publishing import publish_user_event
 from tests.conftest import ROOT, _database_url
-from tests.e2e.conftest import MY_EVENTS, RESIGN, TIMEOUT, Client, Socket, in_db, register
+from tests.e2e.conftest import (
+    MY_EVENTS,
+    RESIGN,
+    TIMEOUT,
+    Client,
+    Socket,
+    draw_in_turn,
+    in_db,
+    register,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -180,7 +189,8 @@ async def test_four_players_are_seated_together_then_rated(
         for player in players:
             assert (await player.data(STATUS))["queueStatus"] is None
 
-        # when: three of them resign, so the fourth wins
+        # when: each made a couple of moves, and three of them resign, so the fourth wins
+        await draw_in_turn(players, match_id, 2)
         winner, *losers = players
         for loser in losers:
             resigned = (await loser.data(RESIGN, id=match_id))["resign"]

@@ -53,7 +53,7 @@ async def test_two_draws_for_one_turn_at_once_apply_exactly_once(asgi_server: st
     # given: the player on turn holds two connections
     alice = await register(asgi_server, "alice")
     bob = await register(asgi_server, "bob")
-    started = await new_match(alice, [bob], hand_size=6)
+    started = await new_match(alice, [bob], hand_size=7)
     mover, _, turn = await on_turn([alice, bob], started["id"])
     second = Client(asgi_server, mover.token, mover.name)
 
@@ -76,7 +76,7 @@ async def test_two_draws_for_one_turn_at_once_apply_exactly_once(asgi_server: st
 async def test_a_retried_commit_with_its_key_is_applied_once(asgi_server: str) -> None:
     alice = await register(asgi_server, "alice")
     bob = await register(asgi_server, "bob")
-    started = await new_match(alice, [bob], hand_size=6)
+    started = await new_match(alice, [bob], hand_size=7)
     mover, _, turn = await on_turn([alice, bob], started["id"])
     retry = Client(asgi_server, mover.token, mover.name)
 
@@ -98,7 +98,7 @@ async def test_bad_moves_are_rejected_and_change_nothing(asgi_server: str) -> No
     alice = await register(asgi_server, "alice")
     bob = await register(asgi_server, "bob")
     carol = await register(asgi_server, "carol")
-    started = await new_match(alice, [bob], hand_size=6)
+    started = await new_match(alice, [bob], hand_size=7)
     match_id = started["id"]
     mover, other, turn = await on_turn([alice, bob], match_id)
     mine = result_of(await mover.data(MATCH, id=match_id))
@@ -137,7 +137,7 @@ async def test_bad_moves_are_rejected_and_change_nothing(asgi_server: str) -> No
 async def test_a_finished_match_refuses_moves(asgi_server: str) -> None:
     alice = await register(asgi_server, "alice")
     bob = await register(asgi_server, "bob")
-    started = await new_match(alice, [bob], hand_size=6)
+    started = await new_match(alice, [bob], hand_size=7)
     resigned = result_of(await bob.data(RESIGN, id=started["id"]))
     assert resigned["status"] == "FINISHED"
     before = await in_db(stored, started["id"])

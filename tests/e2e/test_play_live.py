@@ -106,7 +106,7 @@ async def test_two_players_see_each_others_moves_live_without_gaps_or_leaks(
     bob = await register(asgi_server, "bob")
     carol = await register(asgi_server, "carol")
     anonymous = Client(asgi_server)
-    started = await new_match(alice, [bob], "robbers", rounds=1, hand_size=6)
+    started = await new_match(alice, [bob], "robbers", rounds=1, hand_size=7)
     match_id = started["id"]
     players = {0: alice, 1: bob}
     clients = {"alice": alice, "bob": bob, "carol": carol, "anon": anonymous}

@@ -18,7 +18,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 REPLAY = """
 query Replay($id: ID!) {
   replay(matchId: $id) {
-    matchId status events { seq type payload private } actions hands { code } winners
+    matchId status actions hands { code } winners
+    events {
+      seq type payload private hands { code }
+      event {
+        __typename seq type kind
+        ... on CardDrawn { seat count cards { code } }
+        ... on TurnCommitted { seat played { code } }
+      }
+    }
   }
 }
 """
@@ -45,9 +53,9 @@ def replays_to_stored_state(match_id: str) -> bool:
 @pytest.mark.parametrize(
     ("ruleset", "options"),
     [
-        ("robbers", {"rounds": 1, "hand_size": 5}),
-        ("rummikub", {"hand_size": 6}),
-        ("rummy", {"target_score": 1, "hand_size": 5}),
+        ("robbers", {"rounds": 1, "hand_size": 7}),
+        ("rummikub", {"hand_size": 7}),
+        ("rummy", {"target_score": 1, "hand_size": 7}),
     ],
 )
 async def test_a_whole_match_is_played_through_the_api(
@@ -81,5 +89,25 @@ async def test_a_whole_match_is_played_through_the_api(
     assert full["status"] == "FINISHED"
     assert len(full["hands"]) == 2
     assert any(e["private"] for e in full["events"])
+    # Each event also comes typed (as a spectator saw it: no private part), with each
+    # seat's hand whenever the event changed it; the last ones are the hands at the end.
+    events = full["events"]
+    assert [(e["event"]["seq"], e["event"]["type"]) for e in events] == [
+        (e["seq"], e["type"]) for e in events
+    ]
+    assert all(
+        e["event"]["kind"] == e["type"] for e in events if e["event"]["__typename"] != "OtherEvent"
+    )
+    assert {"TurnCommitted", "CardDrawn"} <= {e["event"]["__typename"] for e in events}
+    assert all(
+        e["event"]["cards"] is None for e in events if e["event"]["__typename"] == "CardDrawn"
+    )
+    last_hands: list[Any] = [None, None]
+    for e in events:
+        assert len(e["hands"]) == 2
+        for seat, hand in enumerate(e["hands"]):
+            if hand is not None:
+                last_hands[seat] = hand
+    assert last_hands == full["hands"]
     await alice.close()
     await bob.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import CREATE, Client, new_match, register, result_of
+from tests.e2e.conftest import CREATE, MATCH, Client, new_match, register, result_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,7 +26,16 @@ query Open($ruleset: String) {
 CHECK = """
 query Check($melds: [[String!]!]!) {
   checkMelds(ruleset: "robbers", melds: $melds) {
-    valid kind points code reason meldIndex missingCard cards { code represents }
+    valid kind points code reason message meldIndex missingCard missingCards { code }
+    cards { code represents }
+  }
+}
+"""
+OPTION_LIST = "{ rulesets { name optionList { name fixed } } }"
+GAP_COMMIT = """
+mutation Commit($id: ID!, $turn: Int!, $table: [[String!]!]!) {
+  commitTurn(matchId: $id, turn: $turn, table: $table) {
+    __typename ... on Rejection { code missingCard missingCards { code } }
   }
 }
 """
@@ -74,10 +83,59 @@ async def test_check_melds_explains_each_meld(asgi_server: str) -> None:
     assert gap["meldIndex"] == 1
 
 
+async def test_r_explain_a_wider_gap_lists_every_missing_card(asgi_server: str) -> None:
+    data = await Client(asgi_server).data(CHECK, melds=[["2H", "5H", "6H"]])
+
+    (gap,) = data["checkMelds"]
+    assert gap["reason"] == "GAP" and gap["message"] == "needs 3H and 4H between 2H and 5H"
+    assert [c["code"] for c in gap["missingCards"]] == ["3H", "4H"]
+    assert gap["missingCard"] == "3H"  # deprecated: the first of them
+
+
+async def test_r_explain_a_commit_rejected_for_a_gap_names_every_missing_card(
+    asgi_server: str,
+) -> None:
+    alice = await register(asgi_server, "alice")
+    bob = await register(asgi_server, "bob")
+    started = await new_match(alice, [bob], hand_size=7)
+    current = result_of(await alice.data(MATCH, id=started["id"]))
+    mover = (alice, bob)[current["turn"]["seat"]]
+
+    rejected = result_of(
+        await mover.data(
+            GAP_COMMIT, id=started["id"], turn=current["turn"]["number"], table=[["2H", "5H", "6H"]]
+        )
+    )
+
+    assert rejected["__typename"] == "Rejection" and rejected["code"] == "INVALID_MELD"
+    assert [c["code"] for c in rejected["missingCards"]] == ["3H", "4H"]
+    assert rejected["missingCard"] == "3H"
+
+
+async def test_r_playable_an_option_without_effect_is_refused_and_shown_fixed(
+    asgi_server: str,
+) -> None:
+    alice = await register(asgi_server, "alice")
+
+    river = result_of(
+        await alice.data(
+            CREATE, input={"ruleset": "rummy", "seats": 2, "options": {"draw_two_river": True}}
+        )
+    )
+    presets = (await alice.data(OPTION_LIST))["rulesets"]
+
+    assert river["__typename"] == "Rejection" and river["code"] == "BAD_OPTION"
+    assert "draw_two_river" in river["message"] and "rummy" in river["message"]
+    fixed = {p["name"]: {o["name"] for o in p["optionList"] if o["fixed"]} for p in presets}
+    assert {"draw_two_river", "timeout_penalty"} <= fixed["rummy"]
+    assert "rummy_double" in fixed["robbers"] and "rummy_double" in fixed["rummikub"]
+    assert "draw_two_river" not in fixed["rummikub"]
+
+
 async def test_hints_are_given_in_casual_play_and_refused_in_ranked(asgi_server: str) -> None:
     alice = await register(asgi_server, "alice")
     bob = await register(asgi_server, "bob")
-    casual = await new_match(alice, [bob], hand_size=6)
+    casual = await new_match(alice, [bob], hand_size=7)
     ranked = result_of(
         await alice.data(CREATE, input={"ruleset": "robbers", "seats": 2, "ranked": True})
     )

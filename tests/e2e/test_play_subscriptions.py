@@ -37,7 +37,7 @@ async def test_stopping_one_of_two_subscriptions_on_a_socket_keeps_the_other(
     # given: two subscriptions to the same match on one socket
     alice = await register(asgi_server, "alice")
     bob = await register(asgi_server, "bob")
-    started = await new_match(alice, [bob], hand_size=6)
+    started = await new_match(alice, [bob], hand_size=7)
     match_id, last = started["id"], started["lastSeq"]
     sock = await bob.socket()
     first = await sock.subscribe(MATCH_EVENTS, id=match_id, after=last)
@@ -66,7 +66,7 @@ async def test_stopping_one_of_two_subscriptions_on_a_socket_keeps_the_other(
 async def test_the_event_stream_of_a_finished_match_completes(asgi_server: str) -> None:
     alice = await register(asgi_server, "alice")
     bob = await register(asgi_server, "bob")
-    started = await new_match(alice, [bob], hand_size=6)
+    started = await new_match(alice, [bob], hand_size=7)
     sock = await alice.socket()
     notes = await sock.subscribe(MY_EVENTS)
     live = await sock.subscribe(MATCH_EVENTS, id=started["id"], after=started["lastSeq"])
@@ -109,7 +109,7 @@ async def test_matches_and_seats_resolve_as_federation_entities(asgi_server: str
     alice = await register(asgi_server, "alice")
     bob = await register(asgi_server, "bob")
     carol = await register(asgi_server, "carol")
-    started = await new_match(alice, [bob], hand_size=6)
+    started = await new_match(alice, [bob], hand_size=7)
     reps = [
         {"__typename": "Match", "id": started["id"]},
         {"__typename": "Seat", "matchId": started["id"], "index": 1},
@@ -119,7 +119,7 @@ async def test_matches_and_seats_resolve_as_federation_entities(asgi_server: str
     theirs = (await carol.data(ENTITIES, reps=reps))["_entities"]
 
     assert mine[0]["id"] == started["id"] and mine[0]["mySeat"] == 0
-    assert len(mine[0]["myHand"]) == 6
+    assert len(mine[0]["myHand"]) == 7
     assert theirs[0]["mySeat"] is None and theirs[0]["myHand"] is None
     assert mine[1] == {
         "__typename": "Seat",

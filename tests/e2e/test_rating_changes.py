@@ -11,7 +11,16 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import CREATE, JOIN, RESIGN, START, Client, Socket, result_of
+from tests.e2e.conftest import (
+    CREATE,
+    JOIN,
+    RESIGN,
+    START,
+    Client,
+    Socket,
+    draw_in_turn,
+    result_of,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -49,6 +58,7 @@ async def _played_and_resigned(alice: Client, bob: Client, ranked: bool) -> str:
     match_id: str = created["id"]
     assert result_of(await bob.data(JOIN, id=match_id))["__typename"] == "Match"
     assert result_of(await alice.data(START, id=match_id))["__typename"] == "Match"
+    await draw_in_turn([alice, bob], match_id, 2)
     return match_id
 
 

@@ -20,6 +20,7 @@ from websockets.sync.client import connect
 
 ROOT = Path(__file__).resolve().parents[2]
 READY_TIMEOUT = 120.0
+SILENT_SECONDS = 15
 
 pytestmark = pytest.mark.e2e
 
@@ -95,6 +96,8 @@ def system(
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in SERVER_VARIABLES}
     env.update(HOST="127.0.0.1", PORT=str(port), RUMMY_VAR_DIR=str(tmp / "var"))
+    # A silent worker or beat is restarted after this long (the default is a minute).
+    env.update(LIVENESS_SECONDS=str(SILENT_SECONDS), LIVENESS_HEARTBEAT_SECONDS="2")
     if request.param == "servers":
         env.update(_servers_env(request))
     log = tmp / "run.log"
@@ -268,6 +271,46 @@ def test_a_crashed_worker_and_beat_are_started_again(system: RunningSystem) -> N
     assert httpx.get(f"{system.base}/readyz", timeout=5).status_code == 200
 
 
+def test_a_silent_worker_and_beat_are_started_again(system: RunningSystem) -> None:
+    """Issue 26: a worker or beat that runs but does nothing (here: SIGSTOPped) is
+    restarted as a dead one is, once its liveness file is older than LIVENESS_SECONDS."""
+    wait_ready(system)
+    frozen = {}
+    for kind in ("worker", "beat"):
+        deadline = time.monotonic() + READY_TIMEOUT
+        while not any((system.var_dir / "liveness").glob(f"{kind}.*.json")):
+            assert time.monotonic() < deadline, system.output()
+            time.sleep(0.25)
+        process = _main_process(system, kind)
+        assert process is not None, _commands(system.descendants())
+        frozen[kind] = process.pid
+        process.suspend()
+    stopped_at = time.monotonic()
+
+    def restarted(kind: str) -> bool:
+        process = _main_process(system, kind)
+        return process is not None and process.pid != frozen[kind]
+
+    deadline = time.monotonic() + SILENT_SECONDS + 60
+    while not (restarted("worker") and restarted("beat")):
+        assert system.process.poll() is None, system.output()
+        assert time.monotonic() < deadline, system.output()
+        time.sleep(0.25)
+
+    assert time.monotonic() - stopped_at > SILENT_SECONDS - 5  # after its file went stale
+    assert "worker made no progress for" in system.output()
+    assert "beat made no progress for" in system.output()
+    for pid in frozen.values():
+        with contextlib.suppress(psutil.NoSuchProcess):
+            assert not _alive(psutil.Process(pid)), pid
+    redis_url = system.redis_url()
+    client = Celery("e2e-client", broker=redis_url, backend=redis_url, set_as_current=False)
+    try:
+        assert client.send_task("config.ping").get(timeout=60) == "pong"
+    finally:
+        client.close()
+
+
 def _graphql(
     system: RunningSystem, query: str, token: str | None = None, **variables: object
 ) -> dict:
@@ -347,6 +390,46 @@ def test_a_timed_match_against_bots_moves_on_by_itself(system: RunningSystem) ->
     else:
         pytest.fail(f"the match did not move on by itself: turns {seen}\n{system.output()}")
     assert "TypeError" not in system.output()
+
+
+def test_a_locked_database_is_503_unavailable_on_the_defaults(system: RunningSystem) -> None:
+    """Issue 26 on `make run`'s SQLite: a database the server cannot use (here: a write
+    lock held longer than the busy timeout) is answered 503 UNAVAILABLE, not a 500, and
+    requests work again once it is free."""
+    if not system.embedded:
+        pytest.skip("SQLite only: PostgreSQL down is tests/deploy/test_database_down.py")
+    import sqlite3
+
+    wait_ready(system)
+    register = (
+        "mutation($u: String!, $p: String!) { register(username: $u, password: $p) { __typename } }"
+    )
+    lock = sqlite3.connect(system.var_dir / "db.sqlite3", timeout=30, isolation_level=None)
+    try:
+        lock.execute("BEGIN IMMEDIATE")  # the write lock, held past the 20 s busy timeout
+        refused = httpx.post(
+            f"{system.base}/graphql",
+            json={"query": register, "variables": {"u": "locked-out", "p": "Pw-locked-1x"}},
+            timeout=60,
+        )
+    finally:
+        lock.execute("ROLLBACK")
+        lock.close()
+
+    assert refused.status_code == 503, refused.text[:500]
+    assert [e["extensions"]["code"] for e in refused.json()["errors"]] == ["UNAVAILABLE"]
+    deadline = time.monotonic() + 30
+    while True:
+        again = httpx.post(
+            f"{system.base}/graphql",
+            json={"query": register, "variables": {"u": "unlocked", "p": "Pw-locked-1x"}},
+            timeout=60,
+        )
+        if again.status_code != 503 or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    assert again.status_code == 200, again.text[:500]
+    assert again.json()["data"]["register"]["__typename"] == "AuthPayload", again.text
 
 
 def test_sigterm_stops_every_child_process(system: RunningSystem) -> None:

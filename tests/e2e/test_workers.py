@@ -64,7 +64,7 @@ async def test_a_person_plays_three_bots_over_the_api_to_the_end(
                 CREATE,
                 input={
                     "ruleset": "robbers",
-                    "options": {"rounds": 1, "hand_size": 5},
+                    "options": {"rounds": 1, "hand_size": 7},
                     "seats": 4,
                     "bots": ["EASY", "MEDIUM", "HARD"],
                 },

@@ -54,7 +54,7 @@ def _assert_error(exc: EngineError, case: dict[str, Any]) -> None:
     assert type(exc) is ERRORS[case["error"]], f"{type(exc).__name__} {exc.as_dict()}"
     got = exc.as_dict()
     assert got["code"] == case["code"], got
-    for key in ("reason", "missingCard", "meldIndex"):
+    for key in ("reason", "missingCard", "missingCards", "meldIndex"):
         if key in case:
             assert got.get(key) == case[key], got
     if "message" in case:

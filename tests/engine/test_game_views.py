@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from engine.actions import Draw, UpdateDraft
+from engine.actions import Discard, Draw, Undo, UpdateDraft
 from engine.events import event_for
 from engine.game import apply, new_game
 from engine.rules import ruleset
@@ -86,3 +86,29 @@ def test_round_started_event_deals_each_hand_only_to_its_holder() -> None:
         assert payload["hand"] == [c.code for c in state.seats[seat].hand]
     assert "hand" not in event_for(started, None)["payload"]
     assert [e.type for e in events] == ["MATCH_STARTED", "ROUND_STARTED", "TURN_STARTED"]
+
+
+def test_view_shows_every_seat_the_cards_taken_face_up_this_round() -> None:
+    """CR-TURN: a card taken from the discard pile was taken in full view; every seat
+    (and a spectator) sees it among that seat's takes until the round ends. A take
+    undone before the turn ends is no take."""
+    state, _ = new_game(ruleset("rummy", {"players": 2}), 3)
+    state = arrange(
+        state,
+        hands={0: ["5H", "6H", "KS"], 1: ["2C", "3D", "9S"]},
+        stock=["QD", "JD"],
+        discard=["4C", "7H"],
+        on_turn=0,
+    )
+    state, _ = apply(state, Draw(0, "discard"))
+    assert view(state, 1)["seats"][0]["taken"] == []  # the turn is not over
+    state, _ = apply(state, Discard(0, "KS"))
+    for viewer in (0, 1, None):
+        assert view(state, viewer)["seats"][0]["taken"] == ["7H"]
+    assert view(state, 0)["seats"][1]["taken"] == []
+    # Seat 1 takes the top, thinks better of it, draws from the stock instead.
+    state, _ = apply(state, Draw(1, "discard"))
+    state, _ = apply(state, Undo(1))
+    state, _ = apply(state, Draw(1, "stock"))
+    state, _ = apply(state, Discard(1, "QD"))
+    assert view(state, 0)["seats"][1]["taken"] == []

@@ -45,11 +45,13 @@ RULESETS: list[tuple[str, dict[str, Any]]] = [
     ("robbers", {}),
     ("robbers", {"decks": 1, "jokers": 2, "hand_size": 12}),  # a short stock: stock-outs
     ("robbers", {"discard_pile": True, "failed_manipulation_penalty": 3, "joker_swap_bonus": 5}),
-    ("vatikan", {"match_format": "outs", "outs_to_win": 1, "hand_size": 5}),
+    ("robbers", {"discard_pile": True, "restock_from_discard": True, "hand_size": 20}),
+    ("vatikan", {"match_format": "outs", "outs_to_win": 1, "hand_size": 7}),
     ("rummikub", {}),
     ("rummikub", {"draw_two_river": True, "strict_joker": True, "short_deal": True}),
+    ("rummikub", {"short_deal": True, "joker_to_new_set": True, "unopened_pays_each": True}),
     ("rummy", {"target_score": 20}),
-    ("rummy", {"ace_high": True, "hand_size": 5, "draw_after_turns": 10}),
+    ("rummy", {"ace_high": True, "hand_size": 7, "draw_after_turns": 10}),
 ]
 # Modest by default to keep the suite fast; ENGINE_PROPERTY_EXAMPLES=500 digs deeper.
 PROPERTY_SETTINGS = settings(

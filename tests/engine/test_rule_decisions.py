@@ -50,10 +50,13 @@ def stalemate(state: GameState, hands: dict[int, list[str]]) -> GameState:
 
 
 def drawn_round(state: GameState) -> GameState:
-    """With ``restock_from_discard`` and nothing to restock from, a turn that starts on
-    an empty stock draws the round (CR-STOCK-OUT, also for the other families)."""
-    state = arrange(state, stock=["2C"], discard=[], on_turn=state.participants[0])
-    state, _ = apply(state, Draw(state.on_turn))
+    """A classic rummy hand drawn (CR-STOCK-OUT): the stock runs out with nothing in the
+    pile to turn over."""
+    seat = state.participants[0]
+    state = arrange(state, stock=["2C"], discard=[], on_turn=seat)
+    state, _ = apply(state, Draw(seat))
+    state, _ = apply(state, Discard(seat, "2C"))
+    assert state.results[-1].termination == "drawn"
     return state
 
 
@@ -98,7 +101,7 @@ def test_r_playable_classic_without_pile_or_restock_draws_the_hand_on_an_empty_s
 
 def test_rr_match_extra_round_drawn_shares_the_win() -> None:
     """Decision: at most one extra round; if it is drawn the tied players share the win."""
-    state = start(rounds=1, restock_from_discard=True)
+    state = start("rummy", match_format="rounds", rounds=1)
     state = drawn_round(state)  # totals 0/0, no rounds won: a tie
     assert state.outcome is None and state.extra_round
     state = drawn_round(state)

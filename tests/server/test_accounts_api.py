@@ -226,3 +226,93 @@ def test_a_successful_login_resets_the_username_count(gql: GraphQLClient, settin
     result = gql.data(LOGIN, {"username": "fay", "password": PASSWORD})["login"]
 
     assert result["__typename"] == "AuthPayload"
+
+
+CHANGE_PASSWORD = """
+mutation Change($current: String!, $new: String!) {
+  changePassword(currentPassword: $current, newPassword: $new) {
+    __typename
+    ... on AuthPayload { token user { username } }
+    ... on Rejection { code message }
+  }
+}
+"""
+LOGOUT_EVERYWHERE = "mutation { logoutEverywhere }"
+NEW_PASSWORD = "another long passphrase 8"
+
+
+def live_tokens(username: str) -> int:
+    return Token.objects.filter(user__username=username, revoked_at__isnull=True).count()
+
+
+def test_a_password_change_revokes_every_token_and_hands_out_a_new_one(
+    gql: GraphQLClient,
+) -> None:
+    # given: two sessions (say, a phone and a stolen laptop)
+    phone = register(gql)["token"]
+    laptop = gql.data(LOGIN, {"username": "ada", "password": PASSWORD})["login"]["token"]
+
+    # when
+    changed = gql.data(CHANGE_PASSWORD, {"current": PASSWORD, "new": NEW_PASSWORD}, token=phone)
+
+    # then: only the token it answered with works
+    payload = changed["changePassword"]
+    assert payload["__typename"] == "AuthPayload" and payload["user"]["username"] == "ada"
+    for old in (phone, laptop):
+        assert gql.data(ME, token=old)["me"] is None
+    assert gql.data(ME, token=payload["token"])["me"]["username"] == "ada"
+    assert live_tokens("ada") == 1
+    # and the new password logs in, the old one no longer
+    again = gql.data(LOGIN, {"username": "ada", "password": NEW_PASSWORD})["login"]
+    assert again["__typename"] == "AuthPayload"
+    old = gql.data(LOGIN, {"username": "ada", "password": PASSWORD})["login"]
+    assert old["code"] == "BAD_CREDENTIALS"
+
+
+def test_a_wrong_current_password_changes_nothing_and_counts_as_a_failed_login(
+    gql: GraphQLClient, settings: Any
+) -> None:
+    settings.LOGIN_FAILURES_USERNAME = (2, 900)
+    token = register(gql)["token"]
+
+    # when: a thief with the token guesses the password
+    answers = [
+        gql.call(CHANGE_PASSWORD, {"current": f"guess {i}", "new": NEW_PASSWORD}, token=token)[1]
+        for i in range(3)
+    ]
+
+    # then: refused, then throttled like a login; the password and the token stand
+    first = answers[0]["data"]["changePassword"]
+    assert first == {
+        "__typename": "Rejection",
+        "code": "BAD_CREDENTIALS",
+        "message": "The current password is wrong.",
+    }
+    assert error_codes(answers[2]) == ["RATE_LIMITED"]
+    assert gql.data(ME, token=token)["me"]["username"] == "ada"
+    assert User.objects.get(username="ada").check_password(PASSWORD)
+
+
+def test_a_weak_new_password_is_bad_input_and_keeps_the_sessions(gql: GraphQLClient) -> None:
+    token = register(gql)["token"]
+
+    result = gql.data(CHANGE_PASSWORD, {"current": PASSWORD, "new": "123"}, token=token)
+
+    rejection = result["changePassword"]
+    assert rejection["__typename"] == "Rejection" and rejection["code"] == "BAD_INPUT"
+    assert "too short" in rejection["message"]
+    assert gql.data(ME, token=token)["me"]["username"] == "ada"
+
+
+def test_logout_everywhere_revokes_every_token(gql: GraphQLClient) -> None:
+    first = register(gql)["token"]
+    second = gql.data(LOGIN, {"username": "ada", "password": PASSWORD})["login"]["token"]
+
+    revoked = gql.data(LOGOUT_EVERYWHERE, token=first)["logoutEverywhere"]
+
+    assert revoked == 2
+    for token in (first, second):
+        assert gql.data(ME, token=token)["me"] is None
+    assert live_tokens("ada") == 0
+    # anonymous: nothing to log out
+    assert error_codes(gql.call(LOGOUT_EVERYWHERE)[1]) == ["UNAUTHENTICATED"]

@@ -103,3 +103,21 @@ def test_the_user_list_filters_by_ban_and_the_audit_is_readable(
     assert (
         client.get(f"/admin/admin/logentry/{LogEntry.objects.get().pk}/change/").status_code == 200
     )
+
+
+def test_a_password_set_in_the_admin_ends_every_session(
+    client: Client, moderator: User, player: User
+) -> None:
+    """Issue 26: after a compromised account, the moderator sets a new password."""
+    assert Token.objects.filter(user=player, revoked_at__isnull=True).exists()
+
+    response = client.post(
+        f"/admin/accounts/user/{player.pk}/password/",
+        {"password1": "a new long passphrase 9", "password2": "a new long passphrase 9",
+         "usable_password": "true"},
+    )  # fmt: skip
+
+    assert response.status_code == 302, response.content[:2000]
+    player.refresh_from_db()
+    assert player.check_password("a new long passphrase 9")
+    assert not Token.objects.filter(user=player, revoked_at__isnull=True).exists()

@@ -126,3 +126,28 @@ async def test_messages_are_limited_per_user_across_connections(
     assert closed == {"type": "websocket.close", "code": 4429, "reason": "Too many messages"}
     await first.disconnect()
     await second.disconnect()
+
+
+async def test_a_password_change_closes_the_sockets_of_the_old_tokens_only(token: str) -> None:
+    # given: a socket on the old token
+    old = await connect({"authorization": f"Bearer {token}"})
+    assert await old.receive_json_from(timeout=30) == {"type": "connection_ack"}
+
+    # when: the password is changed (the service revokes, the API then hands a new token)
+    user = await User.objects.aget(username="ada")
+    await sync_to_async(services.user_change_password)(
+        user=user, old_password=PASSWORD, new_password="another long passphrase 8"
+    )
+    fresh = await sync_to_async(services.token_create)(user=user)
+
+    # then: the old socket is closed, as on a ban
+    closed = await old.receive_output(timeout=30)
+    assert closed == {"type": "websocket.close", "code": 4403, "reason": "Token revoked"}
+    await old.disconnect()
+    # and a socket on the new token works
+    new = await connect({"authorization": f"Bearer {fresh}"})
+    assert await new.receive_json_from(timeout=30) == {"type": "connection_ack"}
+    await new.send_json_to(ME)
+    result = await new.receive_json_from(timeout=30)
+    assert result["payload"] == {"data": {"me": {"username": "ada"}}}
+    await new.disconnect()

@@ -47,9 +47,9 @@ def finished(match_id: int) -> Match | None:
 @pytest.mark.parametrize(
     ("ruleset", "levels", "options"),
     [
-        ("robbers", ["EASY", "MEDIUM", "HARD"], {"rounds": 1, "hand_size": 6}),
-        ("rummikub", ["EASY", "MEDIUM"], {"rounds": 1, "hand_size": 6}),
-        ("rummy", ["EASY", "MEDIUM", "EASY"], {"target_score": 1, "hand_size": 5}),
+        ("robbers", ["EASY", "MEDIUM", "HARD"], {"rounds": 1, "hand_size": 7}),
+        ("rummikub", ["EASY", "MEDIUM"], {"rounds": 1, "hand_size": 7}),
+        ("rummy", ["EASY", "MEDIUM", "EASY"], {"target_score": 1, "hand_size": 7}),
     ],
 )
 def test_a_match_of_bots_only_is_played_to_its_end_by_the_worker(
@@ -89,7 +89,7 @@ def test_a_late_or_repeated_bot_task_does_nothing(owner: Any, procs: Processes) 
     from matches.tasks import play_turn
 
     # given: a finished turn of a bot match
-    match_id = bot_match(owner, "robbers", ["EASY", "EASY"], rounds=1, hand_size=6)
+    match_id = bot_match(owner, "robbers", ["EASY", "EASY"], rounds=1, hand_size=7)
     wait_for("turn 3", lambda: Match.objects.get(pk=match_id).turn >= 3 or finished(match_id))
     before = MatchAction.objects.filter(match_id=match_id, index__lt=2).count()
     seq_of_turn_1 = list(

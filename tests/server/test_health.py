@@ -1,4 +1,5 @@
 import socket
+import time
 from typing import Any
 
 import pytest
@@ -81,3 +82,50 @@ def test_probes_answer_any_host_over_plain_http(client: Client, settings: Any) -
     # then
     assert response.status_code == 200
     assert client.get("/graphql", HTTP_HOST="10.1.2.3:8000").status_code == 400
+
+
+def _gauges(client: Client) -> dict[str, float]:
+    text = client.get("/metrics").content.decode()
+    return {
+        name: float(value)
+        for name, _, value in (line.partition(" ") for line in text.splitlines())
+        if name and not name.startswith("#") and "{" not in name
+    }
+
+
+def test_metrics_show_overdue_deadlines_and_the_last_worker_heartbeat(
+    client: Client, postgres: dict[str, Any], live_worker: Any
+) -> None:
+    """Issue 26: the clock's backlog and the worker's liveness, for alerts."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from accounts.models import User
+    from matches.models import Match, MatchStatus
+
+    # given: a match whose turn deadline passed two minutes ago (this test's transaction:
+    # no worker sees it to apply it)
+    before = _gauges(client).get("rummy_deadlines_overdue", 0)
+    owner = User.objects.create_user("overdue-owner", password=None)
+    Match.objects.create(
+        ruleset="robbers",
+        players=2,
+        created_by=owner,
+        status=MatchStatus.ACTIVE,
+        deadline=timezone.now() - timedelta(seconds=120),
+    )
+
+    # when
+    gauges = _gauges(client)
+
+    # then
+    assert gauges["rummy_deadlines_overdue"] == before + 1
+    assert gauges["rummy_deadline_overdue_seconds"] >= 120
+    # and the session's worker reports its heartbeats (every 5 s)
+    deadline = time.monotonic() + 60
+    while gauges.get("rummy_worker_heartbeat_age_seconds") is None:
+        assert time.monotonic() < deadline, "no worker heartbeat in /metrics"
+        time.sleep(0.5)
+        gauges = _gauges(client)
+    assert 0 <= gauges["rummy_worker_heartbeat_age_seconds"] < 30

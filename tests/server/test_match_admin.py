@@ -31,7 +31,7 @@ def running(postgres: dict[str, Any]) -> Match:
 
     a = User.objects.create_user("mod_a", password="pw-unused-1")
     b = User.objects.create_user("mod_b", password="pw-unused-1")
-    created = services.match_create(user=a, options={"hand_size": 5}, seats=2)
+    created = services.match_create(user=a, options={"hand_size": 7}, seats=2)
     assert isinstance(created, MatchView)
     services.match_join(match_id=created.id, user=b)
     services.match_start(match_id=created.id, user=a)

@@ -268,9 +268,9 @@ def play_out(match_id: int, users: list[Any], limit: int = 3000) -> None:
 @pytest.mark.parametrize(
     ("ruleset", "options"),
     [
-        ("robbers", {"rounds": 1, "hand_size": 5}),
-        ("rummikub", {"hand_size": 6}),
-        ("rummy", {"target_score": 1, "hand_size": 5}),
+        ("robbers", {"rounds": 1, "hand_size": 7}),
+        ("rummikub", {"hand_size": 7}),
+        ("rummy", {"target_score": 1, "hand_size": 7}),
     ],
 )
 def test_finished_matches_replay_from_their_action_log(

@@ -72,7 +72,7 @@ def _downgrade(match_id: int, **fields: Any) -> None:
 
 
 def test_an_older_snapshot_version_is_rebuilt_by_replay_and_plays_on(users: list[Any]) -> None:
-    view = started(users, "robbers", rounds=1, hand_size=5)
+    view = started(users, "robbers", rounds=1, hand_size=7)
     play(view.id, users, 4)
     before = replayed(view.id)
     old = Match.objects.get(pk=view.id).snapshot
@@ -98,7 +98,7 @@ def test_an_older_snapshot_version_is_rebuilt_by_replay_and_plays_on(users: list
 
 
 def test_an_old_pickle_is_rebuilt_by_replay_and_plays_on(users: list[Any]) -> None:
-    view = started(users, "rummikub", hand_size=6)
+    view = started(users, "rummikub", hand_size=7)
     play(view.id, users, 3)
     before = replayed(view.id)
     # Version 0: a pickle of classes as they were (here a stand-in that no longer
@@ -116,7 +116,7 @@ def test_an_old_pickle_is_rebuilt_by_replay_and_plays_on(users: list[Any]) -> No
 
 
 def test_verify_matches_passes_on_matches_that_replay(users: list[Any]) -> None:
-    finished = started(users, "rummy", target_score=1, hand_size=5)
+    finished = started(users, "rummy", target_score=1, hand_size=7)
     play_out(finished.id, users)
     running = started(users[1:], "robbers")
     play(running.id, users[1:], 2)

@@ -74,6 +74,33 @@ def resign(match_id: int, user: Any) -> None:
     assert isinstance(services.match_resign(match_id=match_id, user=user), MatchView)
 
 
+def draw_moves(match_id: int, users: list[Any], each: int) -> None:
+    """Each user, in turn, draws from the stock ``each`` times (a move that ends a turn)."""
+    by_seat = {
+        seat.index: seat.user
+        for seat in Match.objects.get(pk=match_id).seats.select_related("user")
+    }
+    for _ in range(each * len(users)):
+        match = Match.objects.get(pk=match_id)
+        user = by_seat[match.on_turn]
+        drawn = services.match_draw(match_id=match_id, turn=match.turn, user=user, source="stock")
+        assert isinstance(drawn, MatchView), drawn
+
+
+def played_and_resigned(users: list[Any], moves: int = 2) -> int:
+    """A two-player ranked match: ``moves`` draws each, then the second player resigns."""
+    match_id = ranked_match(users)
+    draw_moves(match_id, users, moves)
+    resign(match_id, users[1])
+    return match_id
+
+
+def ended_payload(match_id: int) -> dict[str, Any]:
+    from matches.models import MatchEvent
+
+    return dict(MatchEvent.objects.get(match_id=match_id, type="MATCH_ENDED").public)
+
+
 def rating(user: Any, tempo: str = Tempo.LIVE) -> Rating | None:
     return Rating.objects.filter(user=user, ruleset="robbers", tempo=tempo).first()
 
@@ -199,9 +226,10 @@ def test_tempos_are_rated_apart(postgres: dict[str, Any]) -> None:
 def test_a_finished_ranked_match_is_rated_as_it_ends(
     live_worker: subprocess.Popen[bytes],
 ) -> None:
-    # given: three players; two resign, so the third wins at once
+    # given: three players who each made their moves; two resign, so the third wins
     users = make_users(3)
     match_id = ranked_match(users)
+    draw_moves(match_id, users, 2)
 
     # when
     resign(match_id, users[1])
@@ -225,8 +253,7 @@ def test_the_rating_task_run_twice_changes_ratings_once(
 ) -> None:
     # given: a rated match
     users = make_users(2)
-    match_id = ranked_match(users)
-    resign(match_id, users[1])
+    match_id = played_and_resigned(users)
     wait_for(lambda: RatedMatch.objects.filter(match_id=match_id).exists(), "the rating")
     before = snapshot()
 
@@ -318,7 +345,7 @@ def test_a_match_against_a_bot_moves_only_the_humans(
 ) -> None:
     # given: two players and an expert bot, one short round
     users = make_users(2, prefix="versus")
-    match_id = ranked_match(users, bots=("EXPERT",), rounds=1, hand_size=5)
+    match_id = ranked_match(users, bots=("EXPERT",), rounds=1, hand_size=7)
 
     # when: it is played to the end
     play_out(match_id, users)
@@ -336,3 +363,70 @@ def test_a_match_against_a_bot_moves_only_the_humans(
         assert changes[user.pk].rank == ranks[seat]
     board, _ = ratings.leaderboard(ruleset="robbers")
     assert {e.user.pk for e in board} == {u.pk for u in users}
+
+
+# -- endings that are not rated (issue 26: ranked farming with a second account) -------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_ranked_match_resigned_before_both_players_moved_is_not_rated() -> None:
+    # given: a second account joins a ranked match by invitation
+    users = make_users(2, prefix="farm")
+    match_id = ranked_match(users)
+    draw_moves(match_id, users, 1)  # one move each: still too few
+
+    # when: it resigns at once
+    resign(match_id, users[1])
+
+    # then: the match is over, and no rating moved
+    assert Match.objects.get(pk=match_id).status == MatchStatus.FINISHED
+    assert not Rating.objects.exists() and not RatingChange.objects.exists()
+    ended = ended_payload(match_id)
+    assert ended["ratingChanges"] == []
+    assert "before every player had made 2 moves" in ended["unrated"]
+    # and the rating task finds nothing left to do
+    assert match_rate(match_id=match_id) is None
+    assert not Rating.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_ranked_match_is_rated_once_both_players_made_their_moves() -> None:
+    users = make_users(2, prefix="fair")
+    match_id = played_and_resigned(users, moves=2)
+
+    ended = ended_payload(match_id)
+    assert "unrated" not in ended
+    assert [c["userId"] for c in ended["ratingChanges"]] == [u.pk for u in users]
+    winner, loser = (rating(u) for u in users)
+    assert winner and loser and winner.ordinal > loser.ordinal
+
+
+@pytest.mark.django_db(transaction=True)
+def test_rated_results_between_the_same_two_accounts_are_limited_per_day(settings: Any) -> None:
+    settings.RATING_PAIR_DAILY_LIMIT = 2
+    users = make_users(2, prefix="pair")
+
+    # when: the same two play three ranked matches in a day
+    matches = [played_and_resigned(users) for _ in range(3)]
+
+    # then: the first two are rated, the third is not
+    assert [bool(ended_payload(m)["ratingChanges"]) for m in matches] == [True, True, False]
+    assert "rated together 2 times" in ended_payload(matches[2])["unrated"]
+    winner = rating(users[0])
+    assert winner is not None and winner.games == 2
+    # and another opponent is rated as usual
+    third = make_users(1, prefix="other")[0]
+    match_id = played_and_resigned([users[0], third])
+    assert ended_payload(match_id)["ratingChanges"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_player_alone_against_a_bot_is_rated_even_resigning_at_once() -> None:
+    # a resign against a bot's fixed rating is a loss: nothing to farm
+    users = make_users(1, prefix="solo")
+    match_id = ranked_match(users, bots=("EASY",))
+
+    resign(match_id, users[0])
+
+    ended = ended_payload(match_id)
+    assert "unrated" not in ended and len(ended["ratingChanges"]) == 1

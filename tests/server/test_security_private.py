@@ -54,6 +54,9 @@ STRANGER_OPERATIONS: list[tuple[str, dict[str, Any]]] = [
         f"mutation($id: ID!) {{ updateDraft(matchId: $id, turn: 1, table: []) {{ {RESULT} }} }}",
         {},
     ),
+    # issue 26: setRackOrder answered NOT_A_PLAYER for a private match, NOT_FOUND else
+    (f'mutation($id: ID!) {{ setRackOrder(matchId: $id, cards: ["2S"]) {{ {RESULT} }} }}', {}),
+    ('mutation($id: ID!) { reportPlayer(username: "alice", reason: OTHER, matchId: $id) }', {}),
 ]
 
 
@@ -236,7 +239,7 @@ def test_a_ranked_match_is_not_made_with_bots() -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{"hand_size": 1}, {"opening_min": 0}, {"rounds": 1}, {"target_score": 1}],
+    [{"hand_size": 7}, {"opening_min": 0}, {"rounds": 1}, {"target_score": 1}],
 )
 def test_a_ranked_match_is_not_made_with_options_that_trivialise_it(
     options: dict[str, Any],

@@ -220,7 +220,7 @@ def test_a_challenge_is_refused_across_a_block_and_for_bad_settings(people: list
     reverse = challenges.challenge_create(user=ben, username="ana")
     myself = challenges.challenge_create(user=ana, username="ana")
     ranked = challenges.challenge_create(
-        user=ana, username="cat", ranked=True, options={"hand_size": 5}
+        user=ana, username="cat", ranked=True, options={"hand_size": 8}
     )
     clock = challenges.challenge_create(user=ana, username="cat", turn_seconds=1)
 

@@ -29,7 +29,7 @@ def started_match() -> tuple[int, Any, Any, str]:
 
     a = User.objects.create_user("resync_a", password="pw-unused-1")
     b = User.objects.create_user("resync_b", password="pw-unused-1")
-    created = services.match_create(user=a, options={"hand_size": 5}, seats=2)
+    created = services.match_create(user=a, options={"hand_size": 7}, seats=2)
     assert isinstance(created, MatchView)
     services.match_join(match_id=created.id, user=b)
     services.match_start(match_id=created.id, user=a)
@@ -76,6 +76,6 @@ async def test_too_old_an_after_gets_a_resync_then_live_events(
 
     # then
     assert resync["type"] == "RESYNC" and resync["seq"] == last
-    assert resync["payload"]["seat"] == 0 and len(resync["payload"]["view"]["hand"]) == 5
+    assert resync["payload"]["seat"] == 0 and len(resync["payload"]["view"]["hand"]) == 7
     assert [e["seq"] for e in live] == list(range(last + 1, moved + 1))
     await ws.disconnect()

@@ -33,7 +33,7 @@ def form(**overrides: Any) -> dict[str, Any]:
         "name": "Friday Swiss",
         "description": "",
         "ruleset": "robbers",
-        "options": '{"hand_size": 5}',
+        "options": '{"hand_size": 8}',
         "table_size": "3",
         "rounds": "3",
         "turn_seconds": "60",
@@ -59,7 +59,7 @@ def test_staff_create_a_tournament_in_the_admin(admin_client: Client, admin_user
     tournament = Tournament.objects.get()
     assert tournament.created_by == admin_user
     assert tournament.points["3"] == [6, 3, 0]
-    assert tournament.options == {"hand_size": 5}
+    assert tournament.options == {"hand_size": 8}
 
 
 def test_start_now_and_cancel_are_logged(admin_client: Client, admin_user: Any) -> None:
@@ -67,7 +67,7 @@ def test_start_now_and_cancel_are_logged(admin_client: Client, admin_user: Any) 
         by=admin_user,
         name="Now",
         starts_at=timezone.now() + timedelta(days=1),
-        options={"rounds": 1, "hand_size": 5},
+        options={"rounds": 1, "hand_size": 7},
         table_size=2,
         turn_seconds=60,
         min_players=2,

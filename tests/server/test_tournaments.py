@@ -52,7 +52,7 @@ def new_tournament(staff: Any, **overrides: Any) -> Tournament:
         "name": "Spring Swiss",
         "starts_at": timezone.now() - timedelta(seconds=1),
         "ruleset_name": "robbers",
-        "options": {"rounds": 1, "hand_size": 5},
+        "options": {"rounds": 1, "hand_size": 7},
         "table_size": 3,
         "rounds": 2,
         "turn_seconds": 60,
@@ -133,7 +133,7 @@ def test_settings_a_tournament_cannot_have_are_bad_option(staff: Any, bad: dict[
         "by": staff,
         "name": "Autumn",
         "starts_at": timezone.now(),
-        "options": {"hand_size": 5},
+        "options": {"hand_size": 7},
         "table_size": 3,
         "turn_seconds": 30,
     }
@@ -222,7 +222,7 @@ def test_the_start_seats_every_player_at_tables_of_ordinary_matches(
     for t in tables:
         match = t.match
         assert match.status == MatchStatus.ACTIVE and not match.private
-        assert match.turn_seconds == 60 and match.options == {"rounds": 1, "hand_size": 5}
+        assert match.turn_seconds == 60 and match.options == {"rounds": 1, "hand_size": 7}
         in_seats = list(
             Seat.objects.filter(match=match).order_by("index").values_list("user_id", flat=True)
         )

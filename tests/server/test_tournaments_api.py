@@ -75,7 +75,7 @@ def tournament_of(director: Any, **overrides: Any) -> Tournament:
         "by": director,
         "name": "Club night",
         "starts_at": timezone.now() + timedelta(hours=1),
-        "options": {"rounds": 1, "hand_size": 5},
+        "options": {"rounds": 1, "hand_size": 7},
         "table_size": 2,
         "rounds": 2,
         "turn_seconds": 60,

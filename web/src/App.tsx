@@ -1,15 +1,22 @@
-import { useCallback, useEffect, useState } from "react";
-import { errorText, gql, getToken, setToken } from "./api";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { errorText, gql, getToken, setToken, useConnection } from "./api";
 import { LOGIN, LOGOUT, ME, REGISTER } from "./ops";
 import { Lobby } from "./Lobby";
 import { MatchPage } from "./MatchPage";
-import { ReplayPage } from "./ReplayPage";
 import { getLang, serverText, setLang, t, type Lang } from "./i18n";
 import { followUserEvents } from "./userEvents";
-import { PushToggle } from "./PushToggle";
+import { Menu } from "./Menu";
+import { applySettings } from "./settings";
+import { registerWorker } from "./push";
 import { Notices } from "./Notices";
 import { TournamentPage, TournamentsPage } from "./TournamentsPage";
 import { FriendsPage } from "./FriendsPage";
+
+// The rules pages are long texts in three languages: loaded when first opened.
+const RulesPage = lazy(() => import("./RulesPage"));
+// So is the replay of a finished match.
+const ReplayPage = lazy(() => import("./ReplayPage"));
+applySettings();
 
 function useHash(): string {
   const [hash, setHash] = useState(location.hash);
@@ -25,6 +32,7 @@ export function App() {
   const [user, setUser] = useState<{ id: string; username: string } | null | undefined>(undefined);
   const [, setLangState] = useState<Lang>(getLang());
   const hash = useHash();
+  const conn = useConnection();
 
   useEffect(() => {
     if (!getToken()) return setUser(null);
@@ -35,6 +43,10 @@ export function App() {
 
   // My notifications (a ranked table formed, my rating moved) while logged in.
   useEffect(() => (user ? followUserEvents(user.username) : undefined), [user?.id]);
+  // The service worker that shows pushed notices (its opt-in is in the menu).
+  useEffect(() => {
+    if (user) registerWorker()?.catch(() => null);
+  }, [user?.id]);
 
   const logout = useCallback(async () => {
     try {
@@ -62,18 +74,22 @@ export function App() {
         </label>
         {user && <a href="#/tournaments" className="nav" data-action="tournaments">{t("tournaments")}</a>}
         {user && <a href="#/friends" className="nav" data-action="friends">{t("friends")}</a>}
-        {user && <PushToggle />}
+        <span className={`conn ${conn}`} data-testid="connection" data-state={conn} role="status" hidden={conn === "online"}>
+          {conn === "online" ? "" : t(`conn_${conn}`)}
+        </span>
         {user && <span className="who">{user.username}</span>}
-        {user && <button type="button" onClick={logout}>{t("logout")}</button>}
+        <Menu user={user ?? null} onLogout={logout} />
       </header>
       {user && <Notices me={user} />}
       <main>
-        {user === undefined ? <div className="panel">{t("loading")}</div> : user === null ? (
+        {route[0] === "rules" ? (
+          <Suspense fallback={<div className="panel">{t("loading")}</div>}><RulesPage name={route[1] ?? "robbers"} /></Suspense>
+        ) : user === undefined ? <div className="panel">{t("loading")}</div> : user === null ? (
           <AuthForm onUser={setUser} />
         ) : route[0] === "match" && route[1] ? (
           <MatchPage key={route[1]} matchId={decodeURIComponent(route[1])} invite={route[2] ? decodeURIComponent(route[2]) : null} me={user} />
         ) : route[0] === "replay" && route[1] ? (
-          <ReplayPage matchId={decodeURIComponent(route[1])} />
+          <Suspense fallback={<div className="panel">{t("loading")}</div>}><ReplayPage matchId={decodeURIComponent(route[1])} /></Suspense>
         ) : route[0] === "tournaments" ? (
           <TournamentsPage />
         ) : route[0] === "tournament" && route[1] ? (

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { errorText, gql } from "./api";
+import { errorText, gql, isConnectionError, useConnection } from "./api";
 import { CREATE, DEQUEUE, ENQUEUE, JOIN, LEADERBOARD, LOBBY, PLAYER_RATINGS, RULESETS } from "./ops";
 import type { BotLevel, LobbyQuery, RulesetsQuery, LeaderboardQuery, PlayerRatingsQuery, Tempo } from "./gql/graphql";
 import { serverText, t, tEnum, tn, type Key } from "./i18n";
 import { onUserEvent } from "./userEvents";
+import { seatLabel } from "./moves";
 
 const LEVELS: BotLevel[] = ["EASY" as BotLevel, "MEDIUM" as BotLevel, "HARD" as BotLevel, "EXPERT" as BotLevel];
 // The main options of RULES.md the form offers; their type, default and allowed range
@@ -20,14 +21,15 @@ const OPTION_LABELS: Record<string, Key> = {
 };
 export const RULESET_TITLES: Record<string, string> = { robbers: "Robbers' Rummy", vatikan: "Vatikan", rummikub: "Rummikub", rummy: "Rummy" };
 export const rulesetTitle = (name: string) => RULESET_TITLES[name] ?? name;
+export const RULES_PAGES = ["robbers", "rummikub", "rummy"];
 
 type LobbyMatch = LobbyQuery["active"]["edges"][number]["node"];
 
-export const seatName = (s: { username?: string | null; bot?: BotLevel | null; controller?: unknown }) =>
+export const seatName = (s: { index: number; username?: string | null; bot?: BotLevel | null; controller?: unknown }) =>
   s.username
     ? `${s.username}${String(s.controller) === "TAKEOVER" ? ` (${t("botPlays")})` : ""}`
     : s.bot
-      ? t("botOf", { level: tEnum("level", s.bot) ?? s.bot })
+      ? seatLabel([s], s.index)
       : t("emptySeat");
 
 export function Lobby({ me }: { me: { username: string } }) {
@@ -48,13 +50,25 @@ export function Lobby({ me }: { me: { username: string } }) {
   const queued = useRef(false);
   const [boardTick, setBoardTick] = useState(0);
 
+  const [connMessage, setConnMessage] = useState(false); // the message is a connection error
+  const fail = (e: unknown) => {
+    setMessage(errorText(e));
+    setConnMessage(isConnectionError(e));
+  };
   const load = () =>
     gql(LOBBY)
       .then((d) => {
         queued.current = !!d.queueStatus;
         setLobby(d);
       })
-      .catch((e) => setMessage(errorText(e)));
+      .catch(fail);
+  // Back online: the stale connection error goes and the lists are read again.
+  const conn = useConnection();
+  useEffect(() => {
+    if (conn !== "online") return;
+    if (connMessage) setMessage("");
+    load();
+  }, [conn]);
   useEffect(() => {
     gql(RULESETS).then((d) => setRulesets(d.rulesets));
     load();
@@ -103,13 +117,17 @@ export function Lobby({ me }: { me: { username: string } }) {
       if (r.__typename === "Match") location.hash = `#/match/${encodeURIComponent(r.id)}`;
       else setMessage(serverText("rej", r.code, r.message));
     } catch (e) {
-      setMessage(errorText(e));
+      fail(e);
     }
   };
   const join = async (id: string) => {
-    const r = (await gql(JOIN, { id })).joinMatch;
-    if (r.__typename === "Match") location.hash = `#/match/${encodeURIComponent(id)}`;
-    else setMessage(serverText("rej", r.code, r.message));
+    try {
+      const r = (await gql(JOIN, { id })).joinMatch;
+      if (r.__typename === "Match") location.hash = `#/match/${encodeURIComponent(id)}`;
+      else setMessage(serverText("rej", r.code, r.message));
+    } catch (e) {
+      fail(e);
+    }
   };
   const queue = async () => {
     setMessage("");
@@ -117,7 +135,7 @@ export function Lobby({ me }: { me: { username: string } }) {
       const r = (await gql(ENQUEUE, { input: { ruleset, players: seats, tempo } })).enqueue;
       if (r.__typename === "Rejection") setMessage(serverText("rej", r.code, r.message));
     } catch (e) {
-      setMessage(errorText(e));
+      fail(e);
     }
     load();
   };
@@ -141,7 +159,47 @@ export function Lobby({ me }: { me: { username: string } }) {
 
   return (
     <div className="lobby">
-      <section className="panel">
+      <div className="col">
+      <section className="panel" data-testid="my-matches">
+        <h2>{t("myMatches")} {myTurnIds.size > 0 && <span className="badge" data-testid="my-turn-count">{t("myTurnCount", { n: myTurnIds.size })}</span>}</h2>
+        {lists.filter(([, l]) => l.length > 0).map(([title, list, kind]) => (
+          <div key={kind} data-list={kind}>
+            <h3>{t(title)}</h3>
+            <ul className="list">
+              {list.map((m) => (
+                <li key={m.id} data-match={m.id} className={myTurnIds.has(m.id) ? "mine" : ""}>
+                  <a href={`#/match/${encodeURIComponent(m.id)}`}>{rulesetTitle(m.ruleset)}{m.ranked ? ` · ${t("rankedMatch")}` : ""} · {m.seats.map((s) => seatName(kind === "finished" ? { ...s, controller: null } : s)).join(", ")}</a>
+                  {m.status === "ABORTED" && <span className="muted"> {tEnum("status", m.status)}</span>}
+                  {myTurnIds.has(m.id) && <span className="badge" data-testid="my-turn">{t("yourTurn")}</span>}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        {none && <p className="muted">{t("noMatches")}</p>}
+        <h2>{t("openMatches")}</h2>
+        <ul className="list">
+          {open.map(({ node: m }) => (
+            <li key={m.id}>
+              {rulesetTitle(m.ruleset)} · {t("seatsCount", { n: m.players })} · {m.seats.filter((s) => s.username || s.bot).map(seatName).join(", ")}
+              {m.turnSeconds ? ` · ${m.turnSeconds} s` : ""}
+              <button type="button" data-action="join" onClick={() => join(m.id)}>{t("join")}</button>
+            </li>
+          ))}
+          {lobby && open.length === 0 && <li className="muted">{t("noOpenMatches")}</li>}
+        </ul>
+      </section>
+      <section className="panel" data-testid="how-to-play">
+        <h2>{t("howToPlay")}</h2>
+        <ul className="list">
+          {RULES_PAGES.map((name) => (
+            <li key={name}><a href={`#/rules/${name}`}>{rulesetTitle(name)}</a></li>
+          ))}
+        </ul>
+      </section>
+      </div>
+
+      <section className="panel" data-testid="new-match">
         <h2>{t("newMatch")}</h2>
         <form className="grid" onSubmit={(e) => { e.preventDefault(); create(); }}>
           <label>{t("ruleset")}
@@ -191,36 +249,6 @@ export function Lobby({ me }: { me: { username: string } }) {
           <button type="submit" className="primary" data-action="new-match">{t("newMatch")}</button>
         </form>
         <p role="status" className="status">{message}</p>
-      </section>
-
-      <section className="panel" data-testid="my-matches">
-        <h2>{t("myMatches")} {myTurnIds.size > 0 && <span className="badge" data-testid="my-turn-count">{t("myTurnCount", { n: myTurnIds.size })}</span>}</h2>
-        {lists.filter(([, l]) => l.length > 0).map(([title, list, kind]) => (
-          <div key={kind} data-list={kind}>
-            <h3>{t(title)}</h3>
-            <ul className="list">
-              {list.map((m) => (
-                <li key={m.id} data-match={m.id} className={myTurnIds.has(m.id) ? "mine" : ""}>
-                  <a href={`#/match/${encodeURIComponent(m.id)}`}>{rulesetTitle(m.ruleset)}{m.ranked ? ` · ${t("rankedMatch")}` : ""} · {m.seats.map((s) => seatName(kind === "finished" ? { ...s, controller: null } : s)).join(", ")}</a>
-                  {m.status === "ABORTED" && <span className="muted"> {tEnum("status", m.status)}</span>}
-                  {myTurnIds.has(m.id) && <span className="badge" data-testid="my-turn">{t("yourTurn")}</span>}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-        {none && <p className="muted">{t("noMatches")}</p>}
-        <h2>{t("openMatches")}</h2>
-        <ul className="list">
-          {open.map(({ node: m }) => (
-            <li key={m.id}>
-              {rulesetTitle(m.ruleset)} · {t("seatsCount", { n: m.players })} · {m.seats.filter((s) => s.username || s.bot).map(seatName).join(", ")}
-              {m.turnSeconds ? ` · ${m.turnSeconds} s` : ""}
-              <button type="button" data-action="join" onClick={() => join(m.id)}>{t("join")}</button>
-            </li>
-          ))}
-          {lobby && open.length === 0 && <li className="muted">{t("noOpenMatches")}</li>}
-        </ul>
       </section>
 
       <section className="panel" data-testid="ranked">

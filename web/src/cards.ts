@@ -32,7 +32,10 @@ export const bareJoker = (code: string) => (code.startsWith("*") ? "*" : code);
 export const SUIT_SYMBOL: Record<Suit, string> = { S: "♠", H: "♥", D: "♦", C: "♣" };
 // Card games: red hearts and diamonds. Rummikub presets: S black, H red, D orange, C blue.
 export const CARD_COLOUR: Record<Suit, string> = { S: "#1b1b1b", H: "#c62828", D: "#c62828", C: "#1b1b1b" };
-export const TILE_COLOUR: Record<Suit, string> = { S: "#1b1b1b", H: "#c62828", D: "#e07000", C: "#1565c0" };
+export const TILE_COLOUR: Record<Suit, string> = { S: "#1b1b1b", H: "#c62828", D: "#b35900", C: "#1565c0" };
+
+// Rummikub colours are also told apart by shape (for players who do not see the colours).
+export const TILE_SHAPE: Record<Suit, string> = { S: "■", H: "●", D: "▲", C: "◆" };
 
 export function rankLabel(rank: number | null, numbers: boolean): string {
   if (rank === null) return "";

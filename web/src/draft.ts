@@ -1,6 +1,6 @@
 // The turn being built: a table of melds (card codes) and the hand. Every move is a pure
 // function returning a new Draft, so undo is a stack and tests need no browser.
-import { bareJoker } from "./cards";
+import { bareJoker, parseCard } from "./cards";
 
 export interface Draft {
   table: string[][];
@@ -44,6 +44,64 @@ export function moveCard(d: Draft, from: Place, to: Target, startHand: string[] 
     meld.splice(Math.max(0, Math.min(at, meld.length)), 0, moved);
   }
   return { table: table.filter((m) => m.length > 0), hand };
+}
+
+/**
+ * Where a card dropped on a meld goes. A natural card added to a run goes where its rank
+ * belongs (7 onto 8-9-10 goes first), whatever the drop position; in a run with jokers the
+ * positions' ranks follow from its natural cards. Where the intent is a player's choice (a
+ * joker, a group, a meld that is no run yet), the drop position decides (`drop`: an index
+ * of `meld`; none: the end). `aceHigh`: an ace after a king reads as 14 (Q-K-A).
+ */
+export function insertionIndex(meld: string[], card: string, drop: number | undefined, aceHigh = false): number {
+  const fallback = Math.max(0, Math.min(drop ?? meld.length, meld.length));
+  const c = parseCard(card);
+  if (c.joker || c.rank === null) return fallback;
+  const naturals = meld.map((code, i) => ({ i, p: parseCard(code) })).filter((x) => !x.p.joker);
+  if (naturals.length === 0) return fallback;
+  const sameSuit = naturals.every((x) => x.p.suit === c.suit);
+  const ranks = naturals.map((x) => x.p.rank as number);
+  if (!sameSuit || ranks.includes(c.rank) || new Set(ranks).size !== ranks.length) return fallback;
+  // Each position's rank, read from the first natural card; it must agree with every
+  // natural card (a run as the table shows it), else the drop position decides.
+  const first = naturals[0];
+  const ace = (r: number, at: number) => (r === 1 && at > 0 && aceHigh ? 14 : r);
+  const r0 = first.p.rank as number;
+  const valueAt = (i: number) => r0 + (i - first.i);
+  const consistent = naturals.every((x) => valueAt(x.i) === ace(x.p.rank as number, x.i));
+  if (!consistent) {
+    // No jokers in between to keep in place: a sorted run-to-be.
+    if (naturals.length !== meld.length) return fallback;
+    const sorted = [...ranks].sort((a, b) => a - b);
+    if (ranks.some((r, i) => r !== sorted[i])) return fallback;
+  }
+  const high = Math.max(...meld.map((_, i) => valueAt(i)));
+  const value = c.rank === 1 && aceHigh && high >= 12 ? 14 : c.rank;
+  if (!consistent) return ranks.filter((r) => r < value).length;
+  for (let i = 0; i < meld.length; i++) if (valueAt(i) > value) return i;
+  return meld.length;
+}
+
+/**
+ * Move a card as dropped: onto a meld at the place `insertionIndex` finds (`drop`: the
+ * drop position in the meld as shown), otherwise as `moveCard`.
+ */
+export function placeCard(d: Draft, from: Place, to: Target, drop: number | undefined, startHand: string[] = [], aceHigh = false): Draft {
+  if (to.zone !== "meld") return moveCard(d, from, to, startHand);
+  const code = cardAt(d, from);
+  const target = d.table[to.meld];
+  if (code === undefined || !target) return d;
+  const same = from.zone === "meld" && from.meld === to.meld;
+  const others = same ? target.filter((_, i) => i !== from.index) : target;
+  let dropInOthers = drop;
+  if (same && drop !== undefined && from.index < drop) dropInOthers = drop - 1;
+  if (same && drop === undefined) return d;
+  const moved = same ? code : bareJoker(code) === "*" && from.zone === "meld" ? "*" : code;
+  const at = insertionIndex(others, moved, dropInOthers, aceHigh);
+  // moveCard counts the index in the meld before the card left it.
+  const index = same && from.index <= at ? at + 1 : at;
+  if (same && index === from.index) return d;
+  return moveCard(d, from, { zone: "meld", meld: to.meld, index }, startHand);
 }
 
 /** Split meld `meld` before position `index` into two melds (runs: 3-4-5-6-7 → 3-4-5 | 6-7). */

@@ -11,12 +11,14 @@
 // language has every key with the same placeholders, and that the components use no
 // text outside this table.
 import { en3, es3, nl3 } from "./socialTexts";
+import { en2, es2, nl2 } from "./texts";
 
 export type Lang = "en" | "es" | "nl";
 export const LANGS: Lang[] = ["en", "es", "nl"];
 
 const en = {
   ...en3,
+  ...en2,
   language: "Language",
   username: "Username",
   password: "Password",
@@ -165,8 +167,9 @@ const en = {
   previous: "Previous",
   next: "Next",
   noReplay: "No replay: the match is not over.",
-  // meld reasons (R-EXPLAIN) and rejections, for the languages other than English (in
-  // English the server's message, which names the cards, is shown)
+  // meld reasons (R-EXPLAIN), in every language (the server's English names cards and
+  // suits by code); rejections for the languages other than English (in English the
+  // server's message is shown, its card codes written as the cards are shown)
   meld_TOO_SHORT: "A meld needs at least 3 cards.",
   meld_MIXED_SUITS: "A run needs one suit.",
   meld_MIXED_RANKS: "A group needs one rank.",
@@ -220,6 +223,7 @@ export type Key = keyof typeof en;
 
 const es: Record<Key, string> = {
   ...es3,
+  ...es2,
   language: "Idioma",
   username: "Usuario",
   password: "Contraseña",
@@ -411,6 +415,7 @@ const es: Record<Key, string> = {
 
 const nl: Record<Key, string> = {
   ...nl3,
+  ...nl2,
   language: "Taal",
   username: "Gebruikersnaam",
   password: "Wachtwoord",

@@ -144,13 +144,56 @@ export const CHECK = graphql(`
 `);
 export const FITS = graphql(`query Fits($id: ID!, $card: String!) { fits(matchId: $id, card: $card) }`);
 export const HINT = graphql(`
-  query Hint($id: ID!) { hint(matchId: $id) { table { cards { code represents } } played { code } cards points } }
+  query Hint($id: ID!) {
+    hintPlay(matchId: $id) {
+      __typename
+      ... on Play { table { cards { code represents } } played { code } cards points }
+      ... on Rejection { code message }
+    }
+  }
+`);
+// A match event's typed fields (never the deprecated `payload`): the live table, the move
+// log and the replay read these.
+export const EVENT_FIELDS = graphql(`
+  fragment EventFields on MatchEvent {
+    __typename seq type kind at
+    after {
+      turn onTurn phase deadline stockCount discardCount discardTop { code } river { code }
+      seats { index handCount opened score }
+      table { cards { code represents } kind placedBy }
+      draft { cards { code represents } kind }
+    }
+    myHand { code }
+    ... on RoundStarted { round dealer participants extra }
+    ... on TurnStarted { seat turn round phase deadline }
+    ... on DraftUpdated { seat draft { cards { code represents } kind } }
+    ... on MoveUndone { seat undoneStep: undone table { cards { code represents } kind placedBy } handCount }
+    ... on TurnCommitted {
+      seat turn played { code } jokersToHand opening handCount
+      jokerSwaps { joker { code represents } card { code } }
+      table { cards { code represents } kind placedBy }
+    }
+    ... on CardDrawn { seat source count penalty cards { code } card { code } key { code } booty { code } }
+    ... on CardDiscarded { seat discarded: card { code } to }
+    ... on TurnPassed { seat }
+    ... on TurnExpired { seat turn undone penalty }
+    ... on SeatChanged { seat change reason bot username }
+    ... on RoundEnded { result { round termination winners wentOut rummy hands { code } scores totals } }
+    ... on MatchEnded { outcome { termination winners totals } }
+    ... on MatchAborted { abortReason: reason }
+  }
 `);
 export const EVENTS = graphql(`
-  subscription Events($id: ID!, $after: Int) { matchEvents(matchId: $id, after: $after) { seq type payload } }
+  subscription Events($id: ID!, $after: Int) { matchEvents(matchId: $id, after: $after) { ...EventFields } }
 `);
 export const REPLAY = graphql(`
-  query Replay($id: ID!) { replay(matchId: $id) { matchId ruleset seats { index username bot } events { seq type payload } winners } }
+  query Replay($id: ID!) {
+    replay(matchId: $id) {
+      matchId ruleset options winners
+      seats { index username bot }
+      events { seq event { ...EventFields } hands { code } }
+    }
+  }
 `);
 
 export const RESIGN = graphql(`
@@ -187,3 +230,22 @@ export const ADD_PUSH_DEVICE = graphql(`
   }
 `);
 export const REMOVE_PUSH_DEVICE = graphql(`mutation RemovePushDevice($id: ID!) { removePushDevice(id: $id) }`);
+
+// The viewer's notification settings (the menu): by kind and channel, quiet hours...
+export const NOTIFICATION_SETTINGS_FIELDS = graphql(`
+  fragment NotificationSettingsFields on NotificationSettings {
+    kinds { kind push email } quietHours { start end } timeZone whileWatching digest language
+  }
+`);
+export const NOTIFICATION_SETTINGS = graphql(`
+  query NotificationSettings { me { id notificationSettings { ...NotificationSettingsFields } } }
+`);
+export const SET_NOTIFICATION_SETTINGS = graphql(`
+  mutation SetNotificationSettings($input: NotificationSettingsInput!) {
+    setNotificationSettings(input: $input) {
+      __typename
+      ... on NotificationSettings { ...NotificationSettingsFields }
+      ... on Rejection { code message }
+    }
+  }
+`);

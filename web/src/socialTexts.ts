@@ -4,6 +4,9 @@
 // same placeholders).
 
 export const en3 = {
+  notifKind_CHALLENGED: "Challenges",
+  notifKind_TOURNAMENT_ENDED: "Tournament over",
+  notifKind_TOURNAMENT_CANCELLED: "Tournament cancelled",
   // header
   tournaments: "Tournaments",
   friends: "Friends",
@@ -126,6 +129,9 @@ export const en3 = {
 };
 
 export const es3: Record<keyof typeof en3, string> = {
+  notifKind_CHALLENGED: "Desafíos",
+  notifKind_TOURNAMENT_ENDED: "Torneo terminado",
+  notifKind_TOURNAMENT_CANCELLED: "Torneo cancelado",
   tournaments: "Torneos",
   friends: "Amigos",
   clockSeconds: "{n} s por turno",
@@ -241,6 +247,9 @@ export const es3: Record<keyof typeof en3, string> = {
 };
 
 export const nl3: Record<keyof typeof en3, string> = {
+  notifKind_CHALLENGED: "Uitdagingen",
+  notifKind_TOURNAMENT_ENDED: "Toernooi voorbij",
+  notifKind_TOURNAMENT_CANCELLED: "Toernooi afgelast",
   tournaments: "Toernooien",
   friends: "Vrienden",
   clockSeconds: "{n} s per beurt",

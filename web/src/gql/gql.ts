@@ -40,9 +40,10 @@ type Documents = {
     "\n  mutation Undo($id: ID!, $turn: Int!) {\n    undo(matchId: $id, turn: $turn) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.UndoDocument,
     "\n  query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {\n    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard cards { code represents } }\n  }\n": typeof types.CheckDocument,
     "query Fits($id: ID!, $card: String!) { fits(matchId: $id, card: $card) }": typeof types.FitsDocument,
-    "\n  query Hint($id: ID!) { hint(matchId: $id) { table { cards { code represents } } played { code } cards points } }\n": typeof types.HintDocument,
-    "\n  subscription Events($id: ID!, $after: Int) { matchEvents(matchId: $id, after: $after) { seq type payload } }\n": typeof types.EventsDocument,
-    "\n  query Replay($id: ID!) { replay(matchId: $id) { matchId ruleset seats { index username bot } events { seq type payload } winners } }\n": typeof types.ReplayDocument,
+    "\n  query Hint($id: ID!) {\n    hintPlay(matchId: $id) {\n      __typename\n      ... on Play { table { cards { code represents } } played { code } cards points }\n      ... on Rejection { code message }\n    }\n  }\n": typeof types.HintDocument,
+    "\n  fragment EventFields on MatchEvent {\n    __typename seq type kind at\n    after {\n      turn onTurn phase deadline stockCount discardCount discardTop { code } river { code }\n      seats { index handCount opened score }\n      table { cards { code represents } kind placedBy }\n      draft { cards { code represents } kind }\n    }\n    myHand { code }\n    ... on RoundStarted { round dealer participants extra }\n    ... on TurnStarted { seat turn round phase deadline }\n    ... on DraftUpdated { seat draft { cards { code represents } kind } }\n    ... on MoveUndone { seat undoneStep: undone table { cards { code represents } kind placedBy } handCount }\n    ... on TurnCommitted {\n      seat turn played { code } jokersToHand opening handCount\n      jokerSwaps { joker { code represents } card { code } }\n      table { cards { code represents } kind placedBy }\n    }\n    ... on CardDrawn { seat source count penalty cards { code } card { code } key { code } booty { code } }\n    ... on CardDiscarded { seat discarded: card { code } to }\n    ... on TurnPassed { seat }\n    ... on TurnExpired { seat turn undone penalty }\n    ... on SeatChanged { seat change reason bot username }\n    ... on RoundEnded { result { round termination winners wentOut rummy hands { code } scores totals } }\n    ... on MatchEnded { outcome { termination winners totals } }\n    ... on MatchAborted { abortReason: reason }\n  }\n": typeof types.EventFieldsFragmentDoc,
+    "\n  subscription Events($id: ID!, $after: Int) { matchEvents(matchId: $id, after: $after) { ...EventFields } }\n": typeof types.EventsDocument,
+    "\n  query Replay($id: ID!) {\n    replay(matchId: $id) {\n      matchId ruleset options winners\n      seats { index username bot }\n      events { seq event { ...EventFields } hands { code } }\n    }\n  }\n": typeof types.ReplayDocument,
     "\n  mutation Resign($id: ID!) {\n    resign(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.ResignDocument,
     "\n  mutation Reclaim($id: ID!) {\n    reclaimSeat(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": typeof types.ReclaimDocument,
     "\n  query PlayerRatings($username: String!) { player(username: $username) { username ratings { ruleset tempo ordinal games provisional } } }\n": typeof types.PlayerRatingsDocument,
@@ -50,6 +51,9 @@ type Documents = {
     "query VapidPublicKey { vapidPublicKey }": typeof types.VapidPublicKeyDocument,
     "\n  mutation AddPushDevice($input: PushDeviceInput!) {\n    addPushDevice(input: $input) {\n      __typename\n      ... on PushDevice { id }\n      ... on Rejection { code message }\n    }\n  }\n": typeof types.AddPushDeviceDocument,
     "mutation RemovePushDevice($id: ID!) { removePushDevice(id: $id) }": typeof types.RemovePushDeviceDocument,
+    "\n  fragment NotificationSettingsFields on NotificationSettings {\n    kinds { kind push email } quietHours { start end } timeZone whileWatching digest language\n  }\n": typeof types.NotificationSettingsFieldsFragmentDoc,
+    "\n  query NotificationSettings { me { id notificationSettings { ...NotificationSettingsFields } } }\n": typeof types.NotificationSettingsDocument,
+    "\n  mutation SetNotificationSettings($input: NotificationSettingsInput!) {\n    setNotificationSettings(input: $input) {\n      __typename\n      ... on NotificationSettings { ...NotificationSettingsFields }\n      ... on Rejection { code message }\n    }\n  }\n": typeof types.SetNotificationSettingsDocument,
     "\n  query Tournaments($status: TournamentStatus) {\n    tournaments(status: $status, first: 50) {\n      edges { node { id name ruleset status tableSize roundCount currentRound startsAt playerCount registered turnSeconds correspondenceDays rated } }\n    }\n  }\n": typeof types.TournamentsDocument,
     "\n  query Tournament($id: ID!) {\n    tournament(id: $id) {\n      id name description ruleset status tableSize roundCount currentRound startsAt minPlayers maxPlayers\n      playerCount registered turnSeconds correspondenceDays roundMinutes rated cancelReason\n      placePoints { tableSize points }\n      standings { rank user { id username } points tiebreak played byes forfeits withdrawn }\n      rounds {\n        number deadline endedAt\n        byes { username }\n        tables { index matchId adjudicated players { username } results { user { username } place points forfeit } }\n      }\n      myTable { matchId }\n    }\n  }\n": typeof types.TournamentDocument,
     "\n  mutation JoinTournament($id: ID!) {\n    joinTournament(id: $id) { __typename ... on Tournament { id registered } ... on Rejection { code message } }\n  }\n": typeof types.JoinTournamentDocument,
@@ -99,9 +103,10 @@ const documents: Documents = {
     "\n  mutation Undo($id: ID!, $turn: Int!) {\n    undo(matchId: $id, turn: $turn) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.UndoDocument,
     "\n  query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {\n    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard cards { code represents } }\n  }\n": types.CheckDocument,
     "query Fits($id: ID!, $card: String!) { fits(matchId: $id, card: $card) }": types.FitsDocument,
-    "\n  query Hint($id: ID!) { hint(matchId: $id) { table { cards { code represents } } played { code } cards points } }\n": types.HintDocument,
-    "\n  subscription Events($id: ID!, $after: Int) { matchEvents(matchId: $id, after: $after) { seq type payload } }\n": types.EventsDocument,
-    "\n  query Replay($id: ID!) { replay(matchId: $id) { matchId ruleset seats { index username bot } events { seq type payload } winners } }\n": types.ReplayDocument,
+    "\n  query Hint($id: ID!) {\n    hintPlay(matchId: $id) {\n      __typename\n      ... on Play { table { cards { code represents } } played { code } cards points }\n      ... on Rejection { code message }\n    }\n  }\n": types.HintDocument,
+    "\n  fragment EventFields on MatchEvent {\n    __typename seq type kind at\n    after {\n      turn onTurn phase deadline stockCount discardCount discardTop { code } river { code }\n      seats { index handCount opened score }\n      table { cards { code represents } kind placedBy }\n      draft { cards { code represents } kind }\n    }\n    myHand { code }\n    ... on RoundStarted { round dealer participants extra }\n    ... on TurnStarted { seat turn round phase deadline }\n    ... on DraftUpdated { seat draft { cards { code represents } kind } }\n    ... on MoveUndone { seat undoneStep: undone table { cards { code represents } kind placedBy } handCount }\n    ... on TurnCommitted {\n      seat turn played { code } jokersToHand opening handCount\n      jokerSwaps { joker { code represents } card { code } }\n      table { cards { code represents } kind placedBy }\n    }\n    ... on CardDrawn { seat source count penalty cards { code } card { code } key { code } booty { code } }\n    ... on CardDiscarded { seat discarded: card { code } to }\n    ... on TurnPassed { seat }\n    ... on TurnExpired { seat turn undone penalty }\n    ... on SeatChanged { seat change reason bot username }\n    ... on RoundEnded { result { round termination winners wentOut rummy hands { code } scores totals } }\n    ... on MatchEnded { outcome { termination winners totals } }\n    ... on MatchAborted { abortReason: reason }\n  }\n": types.EventFieldsFragmentDoc,
+    "\n  subscription Events($id: ID!, $after: Int) { matchEvents(matchId: $id, after: $after) { ...EventFields } }\n": types.EventsDocument,
+    "\n  query Replay($id: ID!) {\n    replay(matchId: $id) {\n      matchId ruleset options winners\n      seats { index username bot }\n      events { seq event { ...EventFields } hands { code } }\n    }\n  }\n": types.ReplayDocument,
     "\n  mutation Resign($id: ID!) {\n    resign(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.ResignDocument,
     "\n  mutation Reclaim($id: ID!) {\n    reclaimSeat(matchId: $id) { __typename ... on Match { ...MatchFields } ... on Rejection { code message } }\n  }\n": types.ReclaimDocument,
     "\n  query PlayerRatings($username: String!) { player(username: $username) { username ratings { ruleset tempo ordinal games provisional } } }\n": types.PlayerRatingsDocument,
@@ -109,6 +114,9 @@ const documents: Documents = {
     "query VapidPublicKey { vapidPublicKey }": types.VapidPublicKeyDocument,
     "\n  mutation AddPushDevice($input: PushDeviceInput!) {\n    addPushDevice(input: $input) {\n      __typename\n      ... on PushDevice { id }\n      ... on Rejection { code message }\n    }\n  }\n": types.AddPushDeviceDocument,
     "mutation RemovePushDevice($id: ID!) { removePushDevice(id: $id) }": types.RemovePushDeviceDocument,
+    "\n  fragment NotificationSettingsFields on NotificationSettings {\n    kinds { kind push email } quietHours { start end } timeZone whileWatching digest language\n  }\n": types.NotificationSettingsFieldsFragmentDoc,
+    "\n  query NotificationSettings { me { id notificationSettings { ...NotificationSettingsFields } } }\n": types.NotificationSettingsDocument,
+    "\n  mutation SetNotificationSettings($input: NotificationSettingsInput!) {\n    setNotificationSettings(input: $input) {\n      __typename\n      ... on NotificationSettings { ...NotificationSettingsFields }\n      ... on Rejection { code message }\n    }\n  }\n": types.SetNotificationSettingsDocument,
     "\n  query Tournaments($status: TournamentStatus) {\n    tournaments(status: $status, first: 50) {\n      edges { node { id name ruleset status tableSize roundCount currentRound startsAt playerCount registered turnSeconds correspondenceDays rated } }\n    }\n  }\n": types.TournamentsDocument,
     "\n  query Tournament($id: ID!) {\n    tournament(id: $id) {\n      id name description ruleset status tableSize roundCount currentRound startsAt minPlayers maxPlayers\n      playerCount registered turnSeconds correspondenceDays roundMinutes rated cancelReason\n      placePoints { tableSize points }\n      standings { rank user { id username } points tiebreak played byes forfeits withdrawn }\n      rounds {\n        number deadline endedAt\n        byes { username }\n        tables { index matchId adjudicated players { username } results { user { username } place points forfeit } }\n      }\n      myTable { matchId }\n    }\n  }\n": types.TournamentDocument,
     "\n  mutation JoinTournament($id: ID!) {\n    joinTournament(id: $id) { __typename ... on Tournament { id registered } ... on Rejection { code message } }\n  }\n": types.JoinTournamentDocument,
@@ -236,15 +244,19 @@ export function graphql(source: "query Fits($id: ID!, $card: String!) { fits(mat
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Hint($id: ID!) { hint(matchId: $id) { table { cards { code represents } } played { code } cards points } }\n"): typeof import('./graphql').HintDocument;
+export function graphql(source: "\n  query Hint($id: ID!) {\n    hintPlay(matchId: $id) {\n      __typename\n      ... on Play { table { cards { code represents } } played { code } cards points }\n      ... on Rejection { code message }\n    }\n  }\n"): typeof import('./graphql').HintDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  subscription Events($id: ID!, $after: Int) { matchEvents(matchId: $id, after: $after) { seq type payload } }\n"): typeof import('./graphql').EventsDocument;
+export function graphql(source: "\n  fragment EventFields on MatchEvent {\n    __typename seq type kind at\n    after {\n      turn onTurn phase deadline stockCount discardCount discardTop { code } river { code }\n      seats { index handCount opened score }\n      table { cards { code represents } kind placedBy }\n      draft { cards { code represents } kind }\n    }\n    myHand { code }\n    ... on RoundStarted { round dealer participants extra }\n    ... on TurnStarted { seat turn round phase deadline }\n    ... on DraftUpdated { seat draft { cards { code represents } kind } }\n    ... on MoveUndone { seat undoneStep: undone table { cards { code represents } kind placedBy } handCount }\n    ... on TurnCommitted {\n      seat turn played { code } jokersToHand opening handCount\n      jokerSwaps { joker { code represents } card { code } }\n      table { cards { code represents } kind placedBy }\n    }\n    ... on CardDrawn { seat source count penalty cards { code } card { code } key { code } booty { code } }\n    ... on CardDiscarded { seat discarded: card { code } to }\n    ... on TurnPassed { seat }\n    ... on TurnExpired { seat turn undone penalty }\n    ... on SeatChanged { seat change reason bot username }\n    ... on RoundEnded { result { round termination winners wentOut rummy hands { code } scores totals } }\n    ... on MatchEnded { outcome { termination winners totals } }\n    ... on MatchAborted { abortReason: reason }\n  }\n"): typeof import('./graphql').EventFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Replay($id: ID!) { replay(matchId: $id) { matchId ruleset seats { index username bot } events { seq type payload } winners } }\n"): typeof import('./graphql').ReplayDocument;
+export function graphql(source: "\n  subscription Events($id: ID!, $after: Int) { matchEvents(matchId: $id, after: $after) { ...EventFields } }\n"): typeof import('./graphql').EventsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Replay($id: ID!) {\n    replay(matchId: $id) {\n      matchId ruleset options winners\n      seats { index username bot }\n      events { seq event { ...EventFields } hands { code } }\n    }\n  }\n"): typeof import('./graphql').ReplayDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -273,6 +285,18 @@ export function graphql(source: "\n  mutation AddPushDevice($input: PushDeviceIn
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation RemovePushDevice($id: ID!) { removePushDevice(id: $id) }"): typeof import('./graphql').RemovePushDeviceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment NotificationSettingsFields on NotificationSettings {\n    kinds { kind push email } quietHours { start end } timeZone whileWatching digest language\n  }\n"): typeof import('./graphql').NotificationSettingsFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NotificationSettings { me { id notificationSettings { ...NotificationSettingsFields } } }\n"): typeof import('./graphql').NotificationSettingsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetNotificationSettings($input: NotificationSettingsInput!) {\n    setNotificationSettings(input: $input) {\n      __typename\n      ... on NotificationSettings { ...NotificationSettingsFields }\n      ... on Rejection { code message }\n    }\n  }\n"): typeof import('./graphql').SetNotificationSettingsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

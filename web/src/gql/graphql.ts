@@ -38,11 +38,36 @@ export type CreateMatchInput = {
   turnSeconds?: number | null | undefined;
 };
 
+/** Where a discarded card went. */
+export type DiscardTarget =
+  | 'DISCARD'
+  | 'RIVER';
+
 /** Where a draw takes its card from. */
 export type DrawSource =
   | 'DISCARD'
   | 'RIVER'
   | 'STOCK';
+
+/** The kind of a match event; MatchEvent.type as an enum. */
+export type MatchEventKind =
+  | 'CARD_DISCARDED'
+  | 'CARD_DRAWN'
+  | 'DRAFT_UPDATED'
+  | 'MATCH_ABORTED'
+  | 'MATCH_ENDED'
+  | 'MATCH_STARTED'
+  | 'MOVE_UNDONE'
+  | 'OTHER'
+  | 'RESYNC'
+  | 'ROUND_ENDED'
+  | 'ROUND_STARTED'
+  | 'SEAT_CHANGED'
+  | 'STOCK_RESTOCKED'
+  | 'TURN_COMMITTED'
+  | 'TURN_EXPIRED'
+  | 'TURN_PASSED'
+  | 'TURN_STARTED';
 
 /** The state of a match. */
 export type MatchStatus =
@@ -51,11 +76,51 @@ export type MatchStatus =
   | 'FINISHED'
   | 'WAITING';
 
+/** How a match ended. */
+export type MatchTermination =
+  | 'EXTRA_ROUND'
+  | 'OUTS'
+  | 'RESIGNATION'
+  | 'ROUNDS'
+  | 'TARGET';
+
 /** What a meld is. A draft meld (T-DRAFT) may be INVALID while being edited. */
 export type MeldKind =
   | 'GROUP'
   | 'INVALID'
   | 'RUN';
+
+/** What a notice is about: YOUR_TURN (a short delay after the turn starts, only while you are away from the match), TURN_REMINDER (80% of a correspondence turn gone), LAST_CHANCE (before a deadline that would hand your seat to a bot; never held by quiet hours), MATCH_STARTED, MATCH_ENDED, SEAT_TAKEN_OVER, INVITED, CHALLENGED (a challenge to answer), TOURNAMENT_ENDED (your place), TOURNAMENT_CANCELLED. */
+export type NotificationKind =
+  | 'CHALLENGED'
+  | 'INVITED'
+  | 'LAST_CHANCE'
+  | 'MATCH_ENDED'
+  | 'MATCH_STARTED'
+  | 'SEAT_TAKEN_OVER'
+  | 'TOURNAMENT_CANCELLED'
+  | 'TOURNAMENT_ENDED'
+  | 'TURN_REMINDER'
+  | 'YOUR_TURN';
+
+/** One kind's channels; an omitted channel is left as it is. */
+export type NotificationKindSettingInput = {
+  email?: boolean | null | undefined;
+  kind: NotificationKind;
+  push?: boolean | null | undefined;
+};
+
+/** What to change; an omitted field is left as it is. */
+export type NotificationSettingsInput = {
+  digest?: boolean | null | undefined;
+  kinds?: Array<NotificationKindSettingInput> | null | undefined;
+  /** en, es, nl; null: each device's locale */
+  language?: string | null | undefined;
+  /** null removes the quiet hours */
+  quietHours?: QuietHoursInput | null | undefined;
+  timeZone?: string | null | undefined;
+  whileWatching?: boolean | null | undefined;
+};
 
 /** The type of a rule option's value. */
 export type OptionType =
@@ -93,6 +158,13 @@ export type QuickMessage =
   | 'OOPS'
   | 'THANKS'
   | 'WELL_PLAYED';
+
+export type QuietHoursInput = {
+  /** HH:MM; before start: across midnight */
+  end: string;
+  /** HH:MM in the time zone */
+  start: string;
+};
 
 /** Why a mutation changed nothing; a client can act on each code. */
 export type RejectionCode =
@@ -137,6 +209,21 @@ export type RejectionCode =
   | 'TURN_EXPIRED'
   | 'UNKNOWN_CARD'
   | 'USERNAME_TAKEN';
+
+/** How a round ended. */
+export type RoundTermination =
+  | 'DRAWN'
+  | 'OUT'
+  | 'STALEMATE';
+
+/** What happened to a seat (SEAT_CHANGED). */
+export type SeatChange =
+  | 'BOT'
+  | 'BOT_TOOK_OVER'
+  | 'JOINED'
+  | 'LEFT'
+  | 'RECLAIMED'
+  | 'RESIGNED';
 
 /** Who plays a seat (RULES.md T-TAKEOVER). */
 export type SeatController =
@@ -431,7 +518,64 @@ export type HintQueryVariables = Exact<{
 }>;
 
 
-export type HintQuery = { hint: { cards: number, points: number, table: Array<{ cards: Array<{ code: string, represents: string | null }> }>, played: Array<{ code: string }> } | null };
+export type HintQuery = { hintPlay:
+    | { __typename: 'Play', cards: number, points: number, table: Array<{ cards: Array<{ code: string, represents: string | null }> }>, played: Array<{ code: string }> }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+type EventFields_CardDiscarded_Fragment = { __typename: 'CardDiscarded', seat: number, to: DiscardTarget, seq: number, type: string, kind: MatchEventKind, at: string | null, discarded: { code: string }, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null };
+
+type EventFields_CardDrawn_Fragment = { __typename: 'CardDrawn', seat: number, source: DrawSource, count: number, penalty: number, seq: number, type: string, kind: MatchEventKind, at: string | null, cards: Array<{ code: string }> | null, card: { code: string } | null, key: { code: string } | null, booty: Array<{ code: string }> | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null };
+
+type EventFields_DraftUpdated_Fragment = { __typename: 'DraftUpdated', seat: number, seq: number, type: string, kind: MatchEventKind, at: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }>, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null };
+
+type EventFields_MatchAborted_Fragment = { __typename: 'MatchAborted', seq: number, type: string, kind: MatchEventKind, at: string | null, abortReason: string, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null };
+
+type EventFields_MatchEnded_Fragment = { __typename: 'MatchEnded', seq: number, type: string, kind: MatchEventKind, at: string | null, outcome: { termination: MatchTermination, winners: Array<number>, totals: Array<number> }, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null };
+
+type EventFields_MatchStarted_Fragment = { __typename: 'MatchStarted', seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null };
+
+type EventFields_MoveUndone_Fragment = { __typename: 'MoveUndone', seat: number, handCount: number, seq: number, type: string, kind: MatchEventKind, at: string | null, undoneStep: string, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null };
+
+type EventFields_OtherEvent_Fragment = { __typename: 'OtherEvent', seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null };
+
+type EventFields_Resync_Fragment = { __typename: 'Resync', seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null };
+
+type EventFields_RoundEnded_Fragment = { __typename: 'RoundEnded', seq: number, type: string, kind: MatchEventKind, at: string | null, result: { round: number, termination: RoundTermination, winners: Array<number>, wentOut: number | null, rummy: boolean, scores: Array<number | null>, totals: Array<number>, hands: Array<Array<{ code: string }>> }, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null };
+
+type EventFields_RoundStarted_Fragment = { __typename: 'RoundStarted', round: number, dealer: number | null, participants: Array<number>, extra: boolean, seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null };
+
+type EventFields_SeatChanged_Fragment = { __typename: 'SeatChanged', seat: number, change: SeatChange, reason: TakeoverReason | null, bot: BotLevel | null, username: string | null, seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null };
+
+type EventFields_StockRestocked_Fragment = { __typename: 'StockRestocked', seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null };
+
+type EventFields_TurnCommitted_Fragment = { __typename: 'TurnCommitted', seat: number, turn: number, jokersToHand: number, opening: number | null, handCount: number, seq: number, type: string, kind: MatchEventKind, at: string | null, played: Array<{ code: string }>, jokerSwaps: Array<{ joker: { code: string, represents: string | null }, card: { code: string } }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null };
+
+type EventFields_TurnExpired_Fragment = { __typename: 'TurnExpired', seat: number, turn: number, undone: any, penalty: number, seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null };
+
+type EventFields_TurnPassed_Fragment = { __typename: 'TurnPassed', seat: number, seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null };
+
+type EventFields_TurnStarted_Fragment = { __typename: 'TurnStarted', seat: number, turn: number, round: number, phase: TurnPhase, deadline: string | null, seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null };
+
+export type EventFieldsFragment =
+  | EventFields_CardDiscarded_Fragment
+  | EventFields_CardDrawn_Fragment
+  | EventFields_DraftUpdated_Fragment
+  | EventFields_MatchAborted_Fragment
+  | EventFields_MatchEnded_Fragment
+  | EventFields_MatchStarted_Fragment
+  | EventFields_MoveUndone_Fragment
+  | EventFields_OtherEvent_Fragment
+  | EventFields_Resync_Fragment
+  | EventFields_RoundEnded_Fragment
+  | EventFields_RoundStarted_Fragment
+  | EventFields_SeatChanged_Fragment
+  | EventFields_StockRestocked_Fragment
+  | EventFields_TurnCommitted_Fragment
+  | EventFields_TurnExpired_Fragment
+  | EventFields_TurnPassed_Fragment
+  | EventFields_TurnStarted_Fragment
+;
 
 export type EventsSubscriptionVariables = Exact<{
   id: string | number;
@@ -440,23 +584,23 @@ export type EventsSubscriptionVariables = Exact<{
 
 
 export type EventsSubscription = { matchEvents:
-    | { seq: number, type: string, payload: any }
-    | { seq: number, type: string, payload: any }
-    | { seq: number, type: string, payload: any }
-    | { seq: number, type: string, payload: any }
-    | { seq: number, type: string, payload: any }
-    | { seq: number, type: string, payload: any }
-    | { seq: number, type: string, payload: any }
-    | { seq: number, type: string, payload: any }
-    | { seq: number, type: string, payload: any }
-    | { seq: number, type: string, payload: any }
-    | { seq: number, type: string, payload: any }
-    | { seq: number, type: string, payload: any }
-    | { seq: number, type: string, payload: any }
-    | { seq: number, type: string, payload: any }
-    | { seq: number, type: string, payload: any }
-    | { seq: number, type: string, payload: any }
-    | { seq: number, type: string, payload: any }
+    | { __typename: 'CardDiscarded', seat: number, to: DiscardTarget, seq: number, type: string, kind: MatchEventKind, at: string | null, discarded: { code: string }, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+    | { __typename: 'CardDrawn', seat: number, source: DrawSource, count: number, penalty: number, seq: number, type: string, kind: MatchEventKind, at: string | null, cards: Array<{ code: string }> | null, card: { code: string } | null, key: { code: string } | null, booty: Array<{ code: string }> | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+    | { __typename: 'DraftUpdated', seat: number, seq: number, type: string, kind: MatchEventKind, at: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }>, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+    | { __typename: 'MatchAborted', seq: number, type: string, kind: MatchEventKind, at: string | null, abortReason: string, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+    | { __typename: 'MatchEnded', seq: number, type: string, kind: MatchEventKind, at: string | null, outcome: { termination: MatchTermination, winners: Array<number>, totals: Array<number> }, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+    | { __typename: 'MatchStarted', seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+    | { __typename: 'MoveUndone', seat: number, handCount: number, seq: number, type: string, kind: MatchEventKind, at: string | null, undoneStep: string, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+    | { __typename: 'OtherEvent', seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+    | { __typename: 'Resync', seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+    | { __typename: 'RoundEnded', seq: number, type: string, kind: MatchEventKind, at: string | null, result: { round: number, termination: RoundTermination, winners: Array<number>, wentOut: number | null, rummy: boolean, scores: Array<number | null>, totals: Array<number>, hands: Array<Array<{ code: string }>> }, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+    | { __typename: 'RoundStarted', round: number, dealer: number | null, participants: Array<number>, extra: boolean, seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+    | { __typename: 'SeatChanged', seat: number, change: SeatChange, reason: TakeoverReason | null, bot: BotLevel | null, username: string | null, seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+    | { __typename: 'StockRestocked', seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+    | { __typename: 'TurnCommitted', seat: number, turn: number, jokersToHand: number, opening: number | null, handCount: number, seq: number, type: string, kind: MatchEventKind, at: string | null, played: Array<{ code: string }>, jokerSwaps: Array<{ joker: { code: string, represents: string | null }, card: { code: string } }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+    | { __typename: 'TurnExpired', seat: number, turn: number, undone: any, penalty: number, seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+    | { __typename: 'TurnPassed', seat: number, seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+    | { __typename: 'TurnStarted', seat: number, turn: number, round: number, phase: TurnPhase, deadline: string | null, seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
    };
 
 export type ReplayQueryVariables = Exact<{
@@ -464,7 +608,25 @@ export type ReplayQueryVariables = Exact<{
 }>;
 
 
-export type ReplayQuery = { replay: { matchId: string, ruleset: string, winners: Array<number>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null }>, events: Array<{ seq: number, type: string, payload: any }> } | null };
+export type ReplayQuery = { replay: { matchId: string, ruleset: string, options: any, winners: Array<number>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null }>, events: Array<{ seq: number, event:
+        | { __typename: 'CardDiscarded', seat: number, to: DiscardTarget, seq: number, type: string, kind: MatchEventKind, at: string | null, discarded: { code: string }, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+        | { __typename: 'CardDrawn', seat: number, source: DrawSource, count: number, penalty: number, seq: number, type: string, kind: MatchEventKind, at: string | null, cards: Array<{ code: string }> | null, card: { code: string } | null, key: { code: string } | null, booty: Array<{ code: string }> | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+        | { __typename: 'DraftUpdated', seat: number, seq: number, type: string, kind: MatchEventKind, at: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }>, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+        | { __typename: 'MatchAborted', seq: number, type: string, kind: MatchEventKind, at: string | null, abortReason: string, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+        | { __typename: 'MatchEnded', seq: number, type: string, kind: MatchEventKind, at: string | null, outcome: { termination: MatchTermination, winners: Array<number>, totals: Array<number> }, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+        | { __typename: 'MatchStarted', seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+        | { __typename: 'MoveUndone', seat: number, handCount: number, seq: number, type: string, kind: MatchEventKind, at: string | null, undoneStep: string, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+        | { __typename: 'OtherEvent', seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+        | { __typename: 'Resync', seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+        | { __typename: 'RoundEnded', seq: number, type: string, kind: MatchEventKind, at: string | null, result: { round: number, termination: RoundTermination, winners: Array<number>, wentOut: number | null, rummy: boolean, scores: Array<number | null>, totals: Array<number>, hands: Array<Array<{ code: string }>> }, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+        | { __typename: 'RoundStarted', round: number, dealer: number | null, participants: Array<number>, extra: boolean, seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+        | { __typename: 'SeatChanged', seat: number, change: SeatChange, reason: TakeoverReason | null, bot: BotLevel | null, username: string | null, seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+        | { __typename: 'StockRestocked', seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+        | { __typename: 'TurnCommitted', seat: number, turn: number, jokersToHand: number, opening: number | null, handCount: number, seq: number, type: string, kind: MatchEventKind, at: string | null, played: Array<{ code: string }>, jokerSwaps: Array<{ joker: { code: string, represents: string | null }, card: { code: string } }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+        | { __typename: 'TurnExpired', seat: number, turn: number, undone: any, penalty: number, seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+        | { __typename: 'TurnPassed', seat: number, seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+        | { __typename: 'TurnStarted', seat: number, turn: number, round: number, phase: TurnPhase, deadline: string | null, seq: number, type: string, kind: MatchEventKind, at: string | null, after: { turn: number, onTurn: number | null, phase: TurnPhase, deadline: string | null, stockCount: number, discardCount: number, discardTop: { code: string } | null, river: Array<{ code: string }>, seats: Array<{ index: number, handCount: number, opened: boolean, score: number }>, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }> | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null }
+      , hands: Array<Array<{ code: string }> | null> }> } | null };
 
 export type ResignMutationVariables = Exact<{
   id: string | number;
@@ -529,6 +691,23 @@ export type RemovePushDeviceMutationVariables = Exact<{
 
 
 export type RemovePushDeviceMutation = { removePushDevice: boolean };
+
+export type NotificationSettingsFieldsFragment = { timeZone: string, whileWatching: boolean, digest: boolean, language: string | null, kinds: Array<{ kind: NotificationKind, push: boolean, email: boolean }>, quietHours: { start: string, end: string } | null };
+
+export type NotificationSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NotificationSettingsQuery = { me: { id: string, notificationSettings: { timeZone: string, whileWatching: boolean, digest: boolean, language: string | null, kinds: Array<{ kind: NotificationKind, push: boolean, email: boolean }>, quietHours: { start: string, end: string } | null } | null } | null };
+
+export type SetNotificationSettingsMutationVariables = Exact<{
+  input: NotificationSettingsInput;
+}>;
+
+
+export type SetNotificationSettingsMutation = { setNotificationSettings:
+    | { __typename: 'NotificationSettings', timeZone: string, whileWatching: boolean, digest: boolean, language: string | null, kinds: Array<{ kind: NotificationKind, push: boolean, email: boolean }>, quietHours: { start: string, end: string } | null }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
 
 export type TournamentsQueryVariables = Exact<{
   status?: TournamentStatus | null | undefined;
@@ -861,6 +1040,198 @@ export const MatchFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"MatchFields"}) as unknown as TypedDocumentString<MatchFieldsFragment, unknown>;
+export const EventFieldsFragmentDoc = new TypedDocumentString(`
+    fragment EventFields on MatchEvent {
+  __typename
+  seq
+  type
+  kind
+  at
+  after {
+    turn
+    onTurn
+    phase
+    deadline
+    stockCount
+    discardCount
+    discardTop {
+      code
+    }
+    river {
+      code
+    }
+    seats {
+      index
+      handCount
+      opened
+      score
+    }
+    table {
+      cards {
+        code
+        represents
+      }
+      kind
+      placedBy
+    }
+    draft {
+      cards {
+        code
+        represents
+      }
+      kind
+    }
+  }
+  myHand {
+    code
+  }
+  ... on RoundStarted {
+    round
+    dealer
+    participants
+    extra
+  }
+  ... on TurnStarted {
+    seat
+    turn
+    round
+    phase
+    deadline
+  }
+  ... on DraftUpdated {
+    seat
+    draft {
+      cards {
+        code
+        represents
+      }
+      kind
+    }
+  }
+  ... on MoveUndone {
+    seat
+    undoneStep: undone
+    table {
+      cards {
+        code
+        represents
+      }
+      kind
+      placedBy
+    }
+    handCount
+  }
+  ... on TurnCommitted {
+    seat
+    turn
+    played {
+      code
+    }
+    jokersToHand
+    opening
+    handCount
+    jokerSwaps {
+      joker {
+        code
+        represents
+      }
+      card {
+        code
+      }
+    }
+    table {
+      cards {
+        code
+        represents
+      }
+      kind
+      placedBy
+    }
+  }
+  ... on CardDrawn {
+    seat
+    source
+    count
+    penalty
+    cards {
+      code
+    }
+    card {
+      code
+    }
+    key {
+      code
+    }
+    booty {
+      code
+    }
+  }
+  ... on CardDiscarded {
+    seat
+    discarded: card {
+      code
+    }
+    to
+  }
+  ... on TurnPassed {
+    seat
+  }
+  ... on TurnExpired {
+    seat
+    turn
+    undone
+    penalty
+  }
+  ... on SeatChanged {
+    seat
+    change
+    reason
+    bot
+    username
+  }
+  ... on RoundEnded {
+    result {
+      round
+      termination
+      winners
+      wentOut
+      rummy
+      hands {
+        code
+      }
+      scores
+      totals
+    }
+  }
+  ... on MatchEnded {
+    outcome {
+      termination
+      winners
+      totals
+    }
+  }
+  ... on MatchAborted {
+    abortReason: reason
+  }
+}
+    `, {"fragmentName":"EventFields"}) as unknown as TypedDocumentString<EventFieldsFragment, unknown>;
+export const NotificationSettingsFieldsFragmentDoc = new TypedDocumentString(`
+    fragment NotificationSettingsFields on NotificationSettings {
+  kinds {
+    kind
+    push
+    email
+  }
+  quietHours {
+    start
+    end
+  }
+  timeZone
+  whileWatching
+  digest
+  language
+}
+    `, {"fragmentName":"NotificationSettingsFields"}) as unknown as TypedDocumentString<NotificationSettingsFieldsFragment, unknown>;
 export const MeDocument = new TypedDocumentString(`
     query Me {
   me {
@@ -2261,35 +2632,214 @@ export const FitsDocument = new TypedDocumentString(`
     `) as unknown as TypedDocumentString<FitsQuery, FitsQueryVariables>;
 export const HintDocument = new TypedDocumentString(`
     query Hint($id: ID!) {
-  hint(matchId: $id) {
-    table {
-      cards {
-        code
-        represents
+  hintPlay(matchId: $id) {
+    __typename
+    ... on Play {
+      table {
+        cards {
+          code
+          represents
+        }
       }
+      played {
+        code
+      }
+      cards
+      points
     }
-    played {
+    ... on Rejection {
       code
+      message
     }
-    cards
-    points
   }
 }
     `) as unknown as TypedDocumentString<HintQuery, HintQueryVariables>;
 export const EventsDocument = new TypedDocumentString(`
     subscription Events($id: ID!, $after: Int) {
   matchEvents(matchId: $id, after: $after) {
-    seq
-    type
-    payload
+    ...EventFields
   }
 }
-    `) as unknown as TypedDocumentString<EventsSubscription, EventsSubscriptionVariables>;
+    fragment EventFields on MatchEvent {
+  __typename
+  seq
+  type
+  kind
+  at
+  after {
+    turn
+    onTurn
+    phase
+    deadline
+    stockCount
+    discardCount
+    discardTop {
+      code
+    }
+    river {
+      code
+    }
+    seats {
+      index
+      handCount
+      opened
+      score
+    }
+    table {
+      cards {
+        code
+        represents
+      }
+      kind
+      placedBy
+    }
+    draft {
+      cards {
+        code
+        represents
+      }
+      kind
+    }
+  }
+  myHand {
+    code
+  }
+  ... on RoundStarted {
+    round
+    dealer
+    participants
+    extra
+  }
+  ... on TurnStarted {
+    seat
+    turn
+    round
+    phase
+    deadline
+  }
+  ... on DraftUpdated {
+    seat
+    draft {
+      cards {
+        code
+        represents
+      }
+      kind
+    }
+  }
+  ... on MoveUndone {
+    seat
+    undoneStep: undone
+    table {
+      cards {
+        code
+        represents
+      }
+      kind
+      placedBy
+    }
+    handCount
+  }
+  ... on TurnCommitted {
+    seat
+    turn
+    played {
+      code
+    }
+    jokersToHand
+    opening
+    handCount
+    jokerSwaps {
+      joker {
+        code
+        represents
+      }
+      card {
+        code
+      }
+    }
+    table {
+      cards {
+        code
+        represents
+      }
+      kind
+      placedBy
+    }
+  }
+  ... on CardDrawn {
+    seat
+    source
+    count
+    penalty
+    cards {
+      code
+    }
+    card {
+      code
+    }
+    key {
+      code
+    }
+    booty {
+      code
+    }
+  }
+  ... on CardDiscarded {
+    seat
+    discarded: card {
+      code
+    }
+    to
+  }
+  ... on TurnPassed {
+    seat
+  }
+  ... on TurnExpired {
+    seat
+    turn
+    undone
+    penalty
+  }
+  ... on SeatChanged {
+    seat
+    change
+    reason
+    bot
+    username
+  }
+  ... on RoundEnded {
+    result {
+      round
+      termination
+      winners
+      wentOut
+      rummy
+      hands {
+        code
+      }
+      scores
+      totals
+    }
+  }
+  ... on MatchEnded {
+    outcome {
+      termination
+      winners
+      totals
+    }
+  }
+  ... on MatchAborted {
+    abortReason: reason
+  }
+}`) as unknown as TypedDocumentString<EventsSubscription, EventsSubscriptionVariables>;
 export const ReplayDocument = new TypedDocumentString(`
     query Replay($id: ID!) {
   replay(matchId: $id) {
     matchId
     ruleset
+    options
+    winners
     seats {
       index
       username
@@ -2297,13 +2847,188 @@ export const ReplayDocument = new TypedDocumentString(`
     }
     events {
       seq
-      type
-      payload
+      event {
+        ...EventFields
+      }
+      hands {
+        code
+      }
     }
-    winners
   }
 }
-    `) as unknown as TypedDocumentString<ReplayQuery, ReplayQueryVariables>;
+    fragment EventFields on MatchEvent {
+  __typename
+  seq
+  type
+  kind
+  at
+  after {
+    turn
+    onTurn
+    phase
+    deadline
+    stockCount
+    discardCount
+    discardTop {
+      code
+    }
+    river {
+      code
+    }
+    seats {
+      index
+      handCount
+      opened
+      score
+    }
+    table {
+      cards {
+        code
+        represents
+      }
+      kind
+      placedBy
+    }
+    draft {
+      cards {
+        code
+        represents
+      }
+      kind
+    }
+  }
+  myHand {
+    code
+  }
+  ... on RoundStarted {
+    round
+    dealer
+    participants
+    extra
+  }
+  ... on TurnStarted {
+    seat
+    turn
+    round
+    phase
+    deadline
+  }
+  ... on DraftUpdated {
+    seat
+    draft {
+      cards {
+        code
+        represents
+      }
+      kind
+    }
+  }
+  ... on MoveUndone {
+    seat
+    undoneStep: undone
+    table {
+      cards {
+        code
+        represents
+      }
+      kind
+      placedBy
+    }
+    handCount
+  }
+  ... on TurnCommitted {
+    seat
+    turn
+    played {
+      code
+    }
+    jokersToHand
+    opening
+    handCount
+    jokerSwaps {
+      joker {
+        code
+        represents
+      }
+      card {
+        code
+      }
+    }
+    table {
+      cards {
+        code
+        represents
+      }
+      kind
+      placedBy
+    }
+  }
+  ... on CardDrawn {
+    seat
+    source
+    count
+    penalty
+    cards {
+      code
+    }
+    card {
+      code
+    }
+    key {
+      code
+    }
+    booty {
+      code
+    }
+  }
+  ... on CardDiscarded {
+    seat
+    discarded: card {
+      code
+    }
+    to
+  }
+  ... on TurnPassed {
+    seat
+  }
+  ... on TurnExpired {
+    seat
+    turn
+    undone
+    penalty
+  }
+  ... on SeatChanged {
+    seat
+    change
+    reason
+    bot
+    username
+  }
+  ... on RoundEnded {
+    result {
+      round
+      termination
+      winners
+      wentOut
+      rummy
+      hands {
+        code
+      }
+      scores
+      totals
+    }
+  }
+  ... on MatchEnded {
+    outcome {
+      termination
+      winners
+      totals
+    }
+  }
+  ... on MatchAborted {
+    abortReason: reason
+  }
+}`) as unknown as TypedDocumentString<ReplayQuery, ReplayQueryVariables>;
 export const ResignDocument = new TypedDocumentString(`
     mutation Resign($id: ID!) {
   resign(matchId: $id) {
@@ -2557,6 +3282,58 @@ export const RemovePushDeviceDocument = new TypedDocumentString(`
   removePushDevice(id: $id)
 }
     `) as unknown as TypedDocumentString<RemovePushDeviceMutation, RemovePushDeviceMutationVariables>;
+export const NotificationSettingsDocument = new TypedDocumentString(`
+    query NotificationSettings {
+  me {
+    id
+    notificationSettings {
+      ...NotificationSettingsFields
+    }
+  }
+}
+    fragment NotificationSettingsFields on NotificationSettings {
+  kinds {
+    kind
+    push
+    email
+  }
+  quietHours {
+    start
+    end
+  }
+  timeZone
+  whileWatching
+  digest
+  language
+}`) as unknown as TypedDocumentString<NotificationSettingsQuery, NotificationSettingsQueryVariables>;
+export const SetNotificationSettingsDocument = new TypedDocumentString(`
+    mutation SetNotificationSettings($input: NotificationSettingsInput!) {
+  setNotificationSettings(input: $input) {
+    __typename
+    ... on NotificationSettings {
+      ...NotificationSettingsFields
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    fragment NotificationSettingsFields on NotificationSettings {
+  kinds {
+    kind
+    push
+    email
+  }
+  quietHours {
+    start
+    end
+  }
+  timeZone
+  whileWatching
+  digest
+  language
+}`) as unknown as TypedDocumentString<SetNotificationSettingsMutation, SetNotificationSettingsMutationVariables>;
 export const TournamentsDocument = new TypedDocumentString(`
     query Tournaments($status: TournamentStatus) {
   tournaments(status: $status, first: 50) {
