@@ -5,8 +5,9 @@ the match, both seated and dealt (a driver above the services: ``match_create``,
 - :func:`challenge_create`: NOT_ALLOWED for oneself, when a block stands between the
   two (either way), or beyond ``MAX_PENDING`` open challenges; the match's settings are
   checked now as ``match_create`` checks them (BAD_OPTION, NOT_ALLOWED). The challenged
-  player gets CHALLENGE_RECEIVED on ``myEvents`` and a push (a CHALLENGED notice,
-  ``matches.notifications``).
+  player gets CHALLENGE_RECEIVED on ``myEvents`` and an INVITED notice
+  (``matches.notifications``: pushed and digested as the player's settings for
+  invitations say, held by their quiet hours).
 - :func:`challenge_accept` (the challenged player): the match begins; the challenger
   gets CHALLENGE_ACCEPTED (both get MATCH_STARTED). :func:`challenge_decline` and
   :func:`challenge_cancel` (the challenger) close it, telling the other.
@@ -35,7 +36,7 @@ from matches import publishing, services
 from matches.errors import ChallengeCode, NotFound, Rejected
 from matches.models import Challenge, ChallengeStatus, Match
 from matches.notifications import dispatch
-from matches.notifications.kinds import CHALLENGED
+from matches.notifications.kinds import INVITED
 from matches.seating import match_options, match_settings
 from matches.selectors import PUBLIC_ID, MatchView
 
@@ -154,7 +155,7 @@ def challenge_create(
         _tell(other.pk, RECEIVED, challenge)
         # And a push (matches.notifications), where the player has a device and wants it.
         dispatch.notice(
-            CHALLENGED,
+            INVITED,
             user_id=other.pk,
             payload={
                 "inviter": user.get_username(),
@@ -162,7 +163,7 @@ def challenge_create(
                 "url": "/#/friends",
                 "challenge": challenge.public_id,
             },
-            key=f"{CHALLENGED}:{challenge.public_id}",
+            key=f"{INVITED}:{challenge.public_id}",
         )
         return challenge
 

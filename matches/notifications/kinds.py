@@ -17,9 +17,9 @@ LAST_CHANCE = "LAST_CHANCE"
 MATCH_STARTED = "MATCH_STARTED"
 MATCH_ENDED = "MATCH_ENDED"
 SEAT_TAKEN_OVER = "SEAT_TAKEN_OVER"
+# An invitation to play: a challenge to answer (issue 30).
 INVITED = "INVITED"
-# Playing together (issue 30): a challenge to answer, a tournament's end or cancellation.
-CHALLENGED = "CHALLENGED"
+# Playing together (issue 30): a tournament's end or cancellation.
 TOURNAMENT_ENDED = "TOURNAMENT_ENDED"
 TOURNAMENT_CANCELLED = "TOURNAMENT_CANCELLED"
 TEST = "TEST"  # the admin's "send a test notification"
@@ -33,7 +33,6 @@ KINDS: tuple[str, ...] = (
     MATCH_ENDED,
     SEAT_TAKEN_OVER,
     INVITED,
-    CHALLENGED,
     TOURNAMENT_ENDED,
     TOURNAMENT_CANCELLED,
 )
@@ -56,7 +55,6 @@ URGENCY = {
     MATCH_STARTED: Urgency.NORMAL,
     SEAT_TAKEN_OVER: Urgency.NORMAL,
     INVITED: Urgency.NORMAL,
-    CHALLENGED: Urgency.NORMAL,
     TOURNAMENT_ENDED: Urgency.LOW,
     TOURNAMENT_CANCELLED: Urgency.NORMAL,
     TEST: Urgency.NORMAL,

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from matches.notifications.kinds import (
-    CHALLENGED,
     INVITED,
     LAST_CHANCE,
     MATCH_ENDED,
@@ -108,15 +107,11 @@ _TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         "es": ("Un bot juega por ti", "{game}: {why}. Recupéralo al empezar un turno."),
         "nl": ("Een bot speelt voor jou", "{game}: {why}. Neem je plaats terug bij een beurt."),
     },
+    # A challenge (issue 30): one to accept or decline.
     INVITED: {
-        "en": ("{inviter} invites you to a match", "{ruleset}: tap to join."),
-        "es": ("{inviter} te invita a una partida", "{ruleset}: toca para unirte."),
-        "nl": ("{inviter} nodigt je uit voor een partij", "{ruleset}: tik om mee te doen."),
-    },
-    CHALLENGED: {
-        "en": ("{inviter} challenges you", "{ruleset}: accept or decline."),
-        "es": ("{inviter} te desafía", "{ruleset}: acepta o rechaza."),
-        "nl": ("{inviter} daagt je uit", "{ruleset}: neem aan of sla af."),
+        "en": ("{inviter} invites you to play", "{ruleset}: accept or decline."),
+        "es": ("{inviter} te invita a jugar", "{ruleset}: acepta o rechaza."),
+        "nl": ("{inviter} nodigt je uit om te spelen", "{ruleset}: neem aan of sla af."),
     },
     TOURNAMENT_ENDED: {
         "en": ("{tournament} is over", "You finished in place {place} of {players}."),

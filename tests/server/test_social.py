@@ -21,9 +21,9 @@ from matches import challenges, selectors, services
 from matches.errors import ChallengeCode, Rejected
 from matches.matchmaking import Waiting, form_tables
 from matches.models import Challenge, ChallengeStatus, Match, MatchStatus, Seat
-from matches.notifications import compose
-from matches.notifications.kinds import CHALLENGED
-from matches.notifications.models import Notice, PushDevice
+from matches.notifications import compose, devices
+from matches.notifications.kinds import INVITED
+from matches.notifications.models import Delivery, DeliveryStatus, Notice, PushDevice
 from matches.notifications.preferences import Prefs
 from matches.presence import seen_key
 from matches.selectors import MatchView
@@ -175,17 +175,45 @@ def test_an_accepted_challenge_is_the_match_with_both_seated(
     assert received["payload"]["challenger"]["username"] == "ana"
 
 
-def test_a_challenge_is_pushed_through_the_notifications(people: list[Any]) -> None:
-    ana, ben, *_ = people
+def test_a_challenge_is_an_invited_notice_pushed_as_the_players_settings_say(
+    people: list[Any],
+) -> None:
+    # given: ben, cat and dan each with a phone; cat turned invitations off, dan is in
+    # his quiet hours (an hour either side of now, UTC)
+    ana, ben, cat, dan = people
+    phones = {
+        u.pk: devices.add_device(user=u, platform="ANDROID", token=f"fcm-{u}") for u in people
+    }
+    devices.set_settings(user=cat, push={INVITED: False})
+    now = timezone.now()
+    quiet = (
+        (now - timedelta(hours=1)).strftime("%H:%M"),
+        (now + timedelta(hours=1)).strftime("%H:%M"),
+    )
+    devices.set_settings(user=dan, quiet_hours=quiet, time_zone="UTC")
 
-    made = challenge(ana, "ben")
+    # when: ana challenges each of them
+    made = {u.pk: challenge(ana, u.username) for u in (ben, cat, dan)}
 
-    notice = Notice.objects.get(user=ben, kind=CHALLENGED)
-    assert notice.key == f"CHALLENGED:{made.public_id}"
+    # then: each gets one INVITED notice; ben's goes now, cat's is not pushed, dan's waits
+    notices = {n.user_id: n for n in Notice.objects.filter(kind=INVITED)}
+    assert set(notices) == {ben.pk, cat.pk, dan.pk}
+    assert notices[ben.pk].key == f"INVITED:{made[ben.pk].public_id}"
+    deliveries = {d.notice.user_id: d for d in Delivery.objects.select_related("notice")}
+    assert deliveries[ben.pk].status == DeliveryStatus.QUEUED
+    assert notices[cat.pk].skipped == "off" and cat.pk not in deliveries
+    assert deliveries[dan.pk].status == DeliveryStatus.WAITING
+    assert deliveries[dan.pk].not_before is not None and deliveries[dan.pk].not_before > now
+    # and: the push names the challenger and the ruleset, in the device's language
     device = PushDevice(user=ben, platform="WEB", locale="es-AR")
+    notice = notices[ben.pk]
     message = compose.message(notice, compose.about(notice), device, Prefs(), timezone.now())
-    assert (message.title, message.body) == ("ana te desafía", "Robbers' Rummy: acepta o rechaza.")
-    assert message.url == "/#/friends" and message.collapse_key == "CHALLENGED"
+    assert (message.title, message.body) == (
+        "ana te invita a jugar",
+        "Robbers' Rummy: acepta o rechaza.",
+    )
+    assert message.url == "/#/friends" and message.collapse_key == "INVITED"
+    assert phones[ana.pk].pk not in {d.device_id for d in deliveries.values()}
 
 
 def test_declined_withdrawn_and_expired_challenges(people: list[Any]) -> None:

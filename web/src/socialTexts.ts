@@ -4,7 +4,6 @@
 // same placeholders).
 
 export const en3 = {
-  notifKind_CHALLENGED: "Challenges",
   notifKind_TOURNAMENT_ENDED: "Tournament over",
   notifKind_TOURNAMENT_CANCELLED: "Tournament cancelled",
   // header
@@ -129,7 +128,6 @@ export const en3 = {
 };
 
 export const es3: Record<keyof typeof en3, string> = {
-  notifKind_CHALLENGED: "Desafíos",
   notifKind_TOURNAMENT_ENDED: "Torneo terminado",
   notifKind_TOURNAMENT_CANCELLED: "Torneo cancelado",
   tournaments: "Torneos",
@@ -247,7 +245,6 @@ export const es3: Record<keyof typeof en3, string> = {
 };
 
 export const nl3: Record<keyof typeof en3, string> = {
-  notifKind_CHALLENGED: "Uitdagingen",
   notifKind_TOURNAMENT_ENDED: "Toernooi voorbij",
   notifKind_TOURNAMENT_CANCELLED: "Toernooi afgelast",
   tournaments: "Toernooien",

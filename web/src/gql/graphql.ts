@@ -90,9 +90,8 @@ export type MeldKind =
   | 'INVALID'
   | 'RUN';
 
-/** What a notice is about: YOUR_TURN (a short delay after the turn starts, only while you are away from the match), TURN_REMINDER (80% of a correspondence turn gone), LAST_CHANCE (before a deadline that would hand your seat to a bot; never held by quiet hours), MATCH_STARTED, MATCH_ENDED, SEAT_TAKEN_OVER, INVITED, CHALLENGED (a challenge to answer), TOURNAMENT_ENDED (your place), TOURNAMENT_CANCELLED. */
+/** What a notice is about: YOUR_TURN (a short delay after the turn starts, only while you are away from the match), TURN_REMINDER (80% of a correspondence turn gone), LAST_CHANCE (before a deadline that would hand your seat to a bot; never held by quiet hours), MATCH_STARTED, MATCH_ENDED, SEAT_TAKEN_OVER, INVITED (a challenge to answer), TOURNAMENT_ENDED (your place), TOURNAMENT_CANCELLED. */
 export type NotificationKind =
-  | 'CHALLENGED'
   | 'INVITED'
   | 'LAST_CHANCE'
   | 'MATCH_ENDED'
