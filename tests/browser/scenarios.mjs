@@ -845,6 +845,7 @@ scenarios.together = async (browser) => {
   await cyd.waitForURL(/#\/match\//);
   await ann.waitForURL(/#\/match\//, { timeout: 15_000 });
   check(ann.url() === cyd.url(), "both at the same match");
+  const matchHash = new URL(cyd.url()).hash;
   // chat both ways
   await ann.getByLabel("Message").fill("good luck, have fun");
   await ann.getByRole("button", { name: "Send" }).click();
@@ -880,7 +881,52 @@ scenarios.together = async (browser) => {
   const rows = await ann.locator("[data-testid=standings] tbody tr").count();
   check(rows === 2, `both in the standings: ${rows}`);
   await shot(ann, "together");
-  return "challenge accepted, chat both ways, tournament registered by two";
+  // Each piece in every language, at a desktop's width and at 360 px: the tournaments,
+  // a tournament, the friends page, the match with its chat (nothing sticking out).
+  const words = {
+    es: ["Torneos", "Clasificación", "Amigos", "Seguir", "Gracias", "Enviar"],
+    nl: ["Toernooien", "Stand", "Vrienden", "Volgen", "Bedankt", "Versturen"],
+    en: ["Tournaments", "Standings", "Friends", "Follow", "Thanks", "Send"],
+  };
+  const go = (hash) => cyd.evaluate((h) => { location.hash = h; }, hash);
+  for (const l of ["es", "nl", "en"]) {
+    const [tournaments, standings, friends, followWord, thanks, send] = words[l];
+    await cyd.locator("select[name=language]").selectOption(l);
+    for (const width of [1280, 360]) {
+      await cyd.setViewportSize({ width, height: width === 360 ? 780 : 860 });
+      const tag = width === 360 ? `${l}-phone` : l;
+      await go("#/tournaments");
+      await cyd.locator(`[data-tournament="${made.id}"]`).waitFor();
+      check((await cyd.getByRole("link", { name: tournaments }).count()) > 0, `the header's ${tournaments}`);
+      await noOverflow(cyd, `the tournaments in ${l} at ${width} px`);
+      await shot(cyd, `together-tournaments-${tag}`);
+      await go(`#/tournament/${made.id}`);
+      await cyd.getByText(standings, { exact: true }).first().waitFor();
+      await noOverflow(cyd, `a tournament in ${l} at ${width} px`);
+      await shot(cyd, `together-tournament-${tag}`);
+      await go("#/friends");
+      await cyd.getByTestId("friends").getByRole("button", { name: followWord, exact: true }).waitFor();
+      await noOverflow(cyd, `the friends in ${l} at ${width} px`);
+      await shot(cyd, `together-friends-${tag}`);
+      await go(matchHash);
+      const chat = cyd.getByTestId("chat");
+      await chat.locator("[data-quick=THANKS]", { hasText: thanks }).waitFor();
+      check((await chat.getByRole("button", { name: send }).count()) === 1, `the chat's ${send}`);
+      await noOverflow(cyd, `the match's chat in ${l} at ${width} px`);
+      const [panel, button] = [await chat.boundingBox(), await chat.locator("[data-action=send-chat]").boundingBox()];
+      check(button.x + button.width <= panel.x + panel.width, `the chat's ${send} stays inside its panel at ${width} px`);
+      await chat.scrollIntoViewIfNeeded();
+      await view(cyd, `together-chat-${tag}`);
+    }
+  }
+  await axe(cyd, "the match with its chat");
+  await go("#/friends");
+  await cyd.getByTestId("friends").waitFor();
+  await axe(cyd, "the friends page");
+  await go(`#/tournament/${made.id}`);
+  await cyd.getByTestId("tournament").waitFor();
+  await axe(cyd, "a tournament");
+  return "challenge accepted, chat both ways, tournament registered by two; es/nl/en at 1280 and 360 px";
 };
 
 const name = process.argv[2];

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { errorText, gql, subscribe } from "./api";
 import { CHAT, MATCH_CHAT, MUTE_CHAT, REPLAY_CHAT, REPORT_LINE, SEND_CHAT, SET_FREE_CHAT } from "./socialOps";
 import type { ChatQuery, QuickMessage } from "./gql/graphql";
-import { serverText, t, tEnum } from "./i18n";
+import { getLang, serverText, t, tEnum } from "./i18n";
 import "./social.css";
 
 type Event = ChatQuery["chat"]["events"][number];
@@ -148,7 +148,7 @@ export function ChatPanel({ matchId, me }: { matchId: string; me: { username: st
           )}
         </>
       )}
-      {state?.timedOutUntil && <p className="status">{t("timedOut", { when: new Date(state.timedOutUntil).toLocaleTimeString() })}</p>}
+      {state?.timedOutUntil && <p className="status">{t("timedOut", { when: new Date(state.timedOutUntil).toLocaleTimeString(getLang()) })}</p>}
       <p role="status" className="status">{message}</p>
     </section>
   );

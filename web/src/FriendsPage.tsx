@@ -14,7 +14,7 @@ import {
   UNFOLLOW,
 } from "./socialOps";
 import type { FriendsQuery } from "./gql/graphql";
-import { serverText, t } from "./i18n";
+import { getLang, serverText, t } from "./i18n";
 import { rulesetTitle, RULESET_TITLES } from "./Lobby";
 import { clockText } from "./Notices";
 import { onSocialEvent } from "./socialEvents";
@@ -116,7 +116,7 @@ export function FriendsPage({ me }: { me: { username: string } }) {
             <li key={f.user.username} data-friend={f.user.username} data-online={f.online ? "yes" : "no"}>
               <span className={`dot ${f.online ? "on" : "off"}`} title={f.online ? t("online") : t("offline")} />
               <b>{f.user.username}</b>
-              <span className="muted">{f.online ? t("online") : f.lastSeenAt ? t("lastSeen", { when: new Date(f.lastSeenAt).toLocaleString() }) : t("offline")}</span>
+              <span className="muted">{f.online ? t("online") : f.lastSeenAt ? t("lastSeen", { when: new Date(f.lastSeenAt).toLocaleString(getLang()) }) : t("offline")}</span>
               {f.playing.map((m) => (
                 <a key={m.id} href={`#/match/${encodeURIComponent(m.id)}`} data-action="watch">{t("watchMatch", { ruleset: rulesetTitle(m.ruleset) })}</a>
               ))}
@@ -145,7 +145,7 @@ export function FriendsPage({ me }: { me: { username: string } }) {
           ))}
           {outgoing.map((c) => (
             <li key={c.id} data-challenge={c.id} data-direction="out">
-              <span>{t("challengeTo", { name: c.challenged?.username ?? "" })} · {rulesetTitle(c.ruleset)} · {clockText(c.turnSeconds, c.correspondenceHours)} · {t("expiresAt", { when: new Date(c.expiresAt ?? "").toLocaleTimeString() })}</span>
+              <span>{t("challengeTo", { name: c.challenged?.username ?? "" })} · {rulesetTitle(c.ruleset)} · {clockText(c.turnSeconds, c.correspondenceHours)} · {t("expiresAt", { when: new Date(c.expiresAt ?? "").toLocaleTimeString(getLang()) })}</span>
               <button type="button" className="ghost" data-action="cancel-challenge" onClick={() => act(async () => (await gql(CANCEL_CHALLENGE, { id: c.id })).cancelChallenge)}>{t("withdrawChallenge")}</button>
             </li>
           ))}

@@ -5,14 +5,14 @@ import { useEffect, useState } from "react";
 import { errorText, gql, subscribe } from "./api";
 import { JOIN_TOURNAMENT, LEAVE_TOURNAMENT, TOURNAMENT, TOURNAMENT_EVENTS, TOURNAMENTS } from "./socialOps";
 import type { TournamentQuery, TournamentsQuery } from "./gql/graphql";
-import { serverText, t, tEnum, tn } from "./i18n";
+import { getLang, serverText, t, tEnum, tn } from "./i18n";
 import { rulesetTitle } from "./Lobby";
 import { onSocialEvent } from "./socialEvents";
 import "./social.css";
 
 type Row = TournamentsQuery["tournaments"]["edges"][number]["node"];
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => new Date(iso).toLocaleString(getLang());
 const pts = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, ""));
 
 function clock(r: { turnSeconds?: number | null; correspondenceDays?: number | null }): string {
@@ -148,6 +148,7 @@ export function TournamentPage({ id, me }: { id: string; me: { username: string 
       <details className="rules-text"><summary>{t("tournamentRules")}</summary><p>{rulesText(tour)}</p></details>
 
       <h3>{t("standings")}</h3>
+      <div className="scroll-x">
       <table className="standings" data-testid="standings">
         <thead>
           <tr><th>#</th><th>{t("player")}</th><th>{t("pointsHeader")}</th><th>{t("opponentsPoints")}</th><th>{t("played")}</th><th>{t("forfeits")}</th></tr>
@@ -165,6 +166,7 @@ export function TournamentPage({ id, me }: { id: string; me: { username: string 
           ))}
         </tbody>
       </table>
+      </div>
 
       {[...tour.rounds].reverse().map((r) => (
         <div key={r.number} className="round" data-round={r.number}>
