@@ -148,7 +148,7 @@ export function TournamentPage({ id, me }: { id: string; me: { username: string 
       <details className="rules-text"><summary>{t("tournamentRules")}</summary><p>{rulesText(tour)}</p></details>
 
       <h3>{t("standings")}</h3>
-      <div className="scroll-x">
+      <div className="scroll-x" tabIndex={0} role="region" aria-label={t("standings")}>
       <table className="standings" data-testid="standings">
         <thead>
           <tr><th>#</th><th>{t("player")}</th><th>{t("pointsHeader")}</th><th>{t("opponentsPoints")}</th><th>{t("played")}</th><th>{t("forfeits")}</th></tr>
