@@ -233,6 +233,32 @@ def test_the_start_seats_every_player_at_tables_of_ordinary_matches(
     assert kinds(tournament)[-2:] == ["TOURNAMENT_STARTED", "ROUND_STARTED"]
 
 
+def test_a_rated_correspondence_tournament_seats_ranked_tables_on_its_clock(
+    staff: Any, people: list[Any]
+) -> None:
+    tournament = new_tournament(
+        staff,
+        table_size=3,
+        options={},
+        rated=True,
+        turn_seconds=None,
+        correspondence_days=2,
+        round_minutes=7 * 24 * 60,
+    )
+    register(tournament, people[:3])
+
+    assert rounds.begin(tournament.pk) == "started"
+
+    (table,) = tables_of(tournament, 1)
+    match = table.match
+    assert match.ranked and match.status == MatchStatus.ACTIVE
+    assert (match.turn_seconds, match.correspondence_hours) == (None, 48)
+    assert match.deadline is not None
+    assert timedelta(hours=47) < match.deadline - timezone.now() <= timedelta(hours=48)
+    (row,) = TournamentRound.objects.filter(tournament=tournament)
+    assert row.deadline - row.started_at == timedelta(days=7)
+
+
 def resign_all_but(match: Match, keep: int) -> None:
     for seat in Seat.objects.filter(match=match).exclude(user_id=keep).select_related("user"):
         result = match_services.match_resign(match_id=match.pk, user=seat.user)
