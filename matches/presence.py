@@ -47,6 +47,13 @@ def seen_key(user_id: int) -> str:
     return f"rummy:seen:{user_id}"
 
 
+def online_key(user_id: int) -> str:
+    # A myEvents subscription's heartbeat: online for followers (me.following), and
+    # apart from seen_key, which T-TAKEOVER reads (a notices socket is not being at a
+    # match: a player gone from a timed match loses the seat all the same).
+    return f"rummy:online:{user_id}"
+
+
 def watching_key(match_id: int, user_id: int) -> str:
     return f"rummy:watching:{match_id}:{user_id}"
 
@@ -155,8 +162,8 @@ def last_seen(pairs: Sequence[tuple[int, int]]) -> dict[tuple[int, int], float]:
 
 @contextlib.asynccontextmanager
 async def online(user: Any) -> AsyncIterator[None]:
-    """While the block runs (a ``myEvents`` subscription), ``user`` counts as seen, as
-    if they made a request every heartbeat (``me.following`` reads it: who is online)."""
+    """While the block runs (a ``myEvents`` subscription), ``user`` counts as online for
+    ``me.following`` (``online_key``, every heartbeat); not as present at a match."""
     user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
     if user_id is None:
         yield
@@ -164,8 +171,10 @@ async def online(user: Any) -> AsyncIterator[None]:
 
     async def beat() -> None:
         while True:
-            _touched.pop(user_id, None)  # not throttled: this is the heartbeat
-            await touch(user_id)
+            try:
+                await _client().set(online_key(user_id), repr(time.time()), ex=KEY_TTL_SECONDS)
+            except Exception as exc:  # presence is best effort
+                log.warning("user %s not recorded as online: %s", user_id, exc)
             await asyncio.sleep(heartbeat_interval())
 
     task = asyncio.create_task(beat())
@@ -186,13 +195,20 @@ def seen_at(user_ids: Sequence[int]) -> dict[int, float]:
 
     client = redis.Redis.from_url(settings.REDIS_URL)
     try:
-        values = client.mget([seen_key(u) for u in user_ids])
+        values = client.mget([key(u) for key in (seen_key, online_key) for u in user_ids])
     except Exception as exc:  # presence is best effort
         log.warning("presence could not be read: %s", exc)
         return {}
     finally:
         client.close()
-    return {u: float(v) for u, v in zip(user_ids, values, strict=True) if v}
+    out: dict[int, float] = {}
+    for u, seen, online in zip(
+        user_ids, values[: len(user_ids)], values[len(user_ids) :], strict=True
+    ):
+        times = [float(v) for v in (seen, online) if v]
+        if times:
+            out[u] = max(times)
+    return out
 
 
 def watching(match_id: int, user_id: int, now: float | None = None) -> bool:

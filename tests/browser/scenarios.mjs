@@ -905,7 +905,7 @@ scenarios.together = async (browser) => {
       await noOverflow(cyd, `a tournament in ${l} at ${width} px`);
       await shot(cyd, `together-tournament-${tag}`);
       await go("#/friends");
-      await cyd.getByTestId("friends").getByRole("button", { name: followWord, exact: true }).waitFor();
+      await cyd.locator("[data-testid=friends][aria-busy=false]").getByRole("button", { name: followWord, exact: true }).waitFor();
       await noOverflow(cyd, `the friends in ${l} at ${width} px`);
       await shot(cyd, `together-friends-${tag}`);
       await go(matchHash);

@@ -25,7 +25,7 @@ from matches.notifications import compose, devices
 from matches.notifications.kinds import INVITED
 from matches.notifications.models import Delivery, DeliveryStatus, Notice, PushDevice
 from matches.notifications.preferences import Prefs
-from matches.presence import seen_key
+from matches.presence import online_key, seen_key
 from matches.selectors import MatchView
 from tests.conftest import GraphQLClient
 
@@ -303,12 +303,12 @@ async def test_a_challenge_arrives_live_and_is_accepted_over_graphql(
     async_client: Any, redis_url: str
 ) -> None:
     # given: ben listens to his notices
-    def setup() -> tuple[str, str]:
+    def setup() -> tuple[str, str, int]:
         ana = User.objects.create(username="ana")
         ben = User.objects.create(username="ben")
-        return token_create(user=ana), token_create(user=ben)
+        return token_create(user=ana), token_create(user=ben), ben.pk
 
-    ana_token, ben_token = await database_sync_to_async(setup)()
+    ana_token, ben_token, ben_id = await database_sync_to_async(setup)()
     ws = await open_socket(ben_token)
     await ws.send_json_to({"id": "n", "type": "subscribe", "payload": {"query": NOTICES}})
 
@@ -326,12 +326,18 @@ async def test_a_challenge_arrives_live_and_is_accepted_over_graphql(
     # when: ana challenges (retried until the subscription is in place), ben accepts
     made = (await gql(CHALLENGE, ana_token, name="ben"))["challenge"]
     notice = (await ws.receive_json_from(timeout=10))["payload"]["data"]["myEvents"]
+    # while it runs ben is online for his followers, under a key of its own (the one
+    # T-TAKEOVER reads, seen_key, is a request's: a notices socket is not being at a match)
+    import redis
+
+    online = redis.Redis.from_url(redis_url).get(online_key(ben_id))
     accepted = (await gql(ACCEPT, ben_token, id=made["id"]))["acceptChallenge"]
     await ws.disconnect()
 
     # then
     assert made["status"] == "PENDING" and made["challenger"] == {"username": "ana"}
     assert notice["type"] == "CHALLENGE_RECEIVED"
+    assert online is not None and abs(float(online) - time.time()) < 60
     assert notice["challenge"] == {
         "id": made["id"],
         "status": "PENDING",

@@ -99,7 +99,7 @@ export function FriendsPage({ me }: { me: { username: string } }) {
   );
 
   return (
-    <div className="friends" data-testid="friends">
+    <div className="friends" data-testid="friends" aria-busy={!data}>
       <section className="panel">
         <a href="#/">← {t("lobby")}</a>
         <h2>{t("friends")}</h2>
