@@ -26,7 +26,7 @@ NATIVE_PYTHON ?= $(BIN)/python
 NATIVE_BUILD := build/native
 NATIVE := bots/_dp_native$(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
 
-.PHONY: run test lint typecheck pytest env native native-ext clean web
+.PHONY: run test lint typecheck pytest pytest-plain env native native-ext clean web
 
 ## run: install, migrate and start the web server, a Celery worker and Celery beat.
 run: $(STAMP) native web
@@ -46,19 +46,34 @@ web/dist/index.html: $(WEB_SOURCES)
 			"(Debian: apt-get install nodejs npm), then run make run again." >&2; \
 	fi
 
-## test: lint, type-check engine/ and bots/, and run pytest against real PostgreSQL and Redis.
-test: lint typecheck pytest
+## test: lint, type-check, pytest against real PostgreSQL and Redis, then the suites that
+## hold the plain twins of the fast paths to the same behaviour with FAST_PATHS=0.
+test: lint typecheck pytest pytest-plain
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict engine bots api matches/notifications tournaments
+	$(BIN)/mypy --strict engine bots accounts matches api config tournaments
 
 ## pytest: only the test suite; pass pytest arguments as ARGS="tests/server -k readyz".
 pytest: $(STAMP) native
 	$(BIN)/python scripts/test.py $(ARGS)
+
+# With FAST_PATHS=0 (config/fast_paths.py: stock framework code only): the equivalence
+# suites of the fast paths, the walkthrough on a real server and worker, and the
+# scale-out test (docs/performance.md). The whole server and e2e suites twice would not
+# fit CI's time.
+PLAIN_SUITES := tests/server/test_fast_paths.py tests/server/test_lock_freshness.py \
+	tests/server/test_move_queries.py tests/server/test_move_sql.py \
+	tests/server/test_auth_once.py tests/server/test_worker_reads.py \
+	tests/server/test_csrf_views.py tests/server/test_document_cache.py \
+	tests/e2e/test_first_game.py tests/deploy/test_scale_out.py
+
+## pytest-plain: those suites with FAST_PATHS=0.
+pytest-plain: $(STAMP) native
+	FAST_PATHS=0 $(BIN)/python scripts/test.py $(PLAIN_SUITES) $(ARGS)
 
 ## env: create .venv from uv.lock and compile the solver (done by every target above).
 env: $(STAMP) native

@@ -35,12 +35,12 @@ class BannedFilter(admin.SimpleListFilter):
 
 
 @admin.register(User)
-class UserAdmin(DjangoUserAdmin):
+class UserAdmin(DjangoUserAdmin):  # type: ignore[type-arg]  # generic in django-stubs only
     list_display = ("username", "email", "date_joined", "last_login", "is_staff", "banned")
     list_filter = (BannedFilter, "is_staff", "is_superuser", "is_active")
     readonly_fields = ("banned_at", "last_login", "date_joined")
     fieldsets = (
-        *DjangoUserAdmin.fieldsets,
+        *(DjangoUserAdmin.fieldsets or ()),
         ("Moderation", {"fields": ("banned_at", "ban_reason")}),
     )
     actions = ("ban_users", "unban_users", "revoke_tokens")
@@ -82,7 +82,7 @@ class UserAdmin(DjangoUserAdmin):
 
 
 @admin.register(Token)
-class TokenAdmin(admin.ModelAdmin):
+class TokenAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in django-stubs only
     """Tokens are issued only by logging in; here they can be seen and revoked."""
 
     list_display = ("id", "user", "created_at", "expires_at", "revoked_at", "last_used_at",
@@ -114,7 +114,7 @@ class TokenAdmin(admin.ModelAdmin):
 
 
 @admin.register(LogEntry)
-class LogEntryAdmin(admin.ModelAdmin):
+class LogEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in django-stubs only
     """The audit of admin actions: read-only."""
 
     list_display = ("action_time", "user", "content_type", "object_repr", "action_flag",
@@ -135,7 +135,7 @@ class LogEntryAdmin(admin.ModelAdmin):
 
 
 @admin.register(Block)
-class BlockAdmin(admin.ModelAdmin):
+class BlockAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in django-stubs only
     """Who blocked whom (blockUser): for moderators reading a report."""
 
     list_display = ("created_at", "blocker", "blocked")
@@ -148,7 +148,7 @@ class BlockAdmin(admin.ModelAdmin):
 
 
 @admin.register(Follow)
-class FollowAdmin(admin.ModelAdmin):
+class FollowAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in django-stubs only
     list_display = ("created_at", "follower", "followed")
     search_fields = ("follower__username", "followed__username")
     list_select_related = ("follower", "followed")

@@ -27,7 +27,7 @@ class User(AbstractUser):
         password was set (``changePassword``, the admin, ``manage.py changepassword``).
         ``_password`` is Django's mark of a password set since the last save; a hash
         upgraded at login clears it first, so that is no change."""
-        changed = self.pk is not None and self._password is not None
+        changed = self.pk is not None and self._password is not None  # type: ignore[attr-defined]  # Django sets it; django-stubs does not declare it
         super().save(*args, **kwargs)
         if changed:
             from accounts.services import tokens_revoke_all

@@ -6,7 +6,6 @@ refused operation; nothing is written when it does.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import logging
 import secrets
@@ -18,8 +17,7 @@ from django.conf import settings
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import IntegrityError, connection, transaction
-from django.db.models import Model
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.errors import AccountBanned, AccountError
@@ -155,59 +153,12 @@ def token_find(*, raw: str) -> Token | None:
     """
     if not raw or len(raw) > 200:
         return None
-    token = _token_with_user(token_hash(raw))
+    token = Token.objects.select_related("user").filter(key_hash=token_hash(raw)).first()
     if token is not None and token.is_valid():
         now = timezone.now()
         if token.last_used_at is None or now - token.last_used_at > LAST_USED_PRECISION:
             Token.objects.filter(pk=token.pk).update(last_used_at=now)
             token.last_used_at = now
-    return token
-
-
-@functools.cache
-def _token_query(vendor: str) -> tuple[str, int]:
-    """The SELECT of a token and its user by key hash, built once from the models (what
-    ``Token.objects.select_related("user").filter(key_hash=...).first()`` asks, without
-    compiling the queryset on every request), and how many token columns lead it."""
-    qn = connection.ops.quote_name
-    token_table, user_table = qn(Token._meta.db_table), qn(User._meta.db_table)
-    columns = [f"{token_table}.{qn(f.column)}" for f in Token._meta.concrete_fields]
-    columns += [f"{user_table}.{qn(f.column)}" for f in User._meta.concrete_fields]
-    user_fk = qn(Token._meta.get_field("user").column)
-    user_pk = qn(User._meta.pk.column)
-    sql = (
-        f"SELECT {', '.join(columns)} FROM {token_table}"
-        f" INNER JOIN {user_table} ON ({token_table}.{user_fk} = {user_table}.{user_pk})"
-        f" WHERE {token_table}.{qn(Token._meta.get_field('key_hash').column)} = %s LIMIT 1"
-    )
-    return sql, len(Token._meta.concrete_fields)
-
-
-def _from_row(model: type[Model], values: Sequence[object]) -> Model:
-    """A model instance from its concrete columns, through the converters the ORM applies
-    (the backend's, e.g. SQLite's aware datetimes, then the field's)."""
-    converted = []
-    for field, value in zip(model._meta.concrete_fields, values, strict=True):
-        column = field.get_col(model._meta.db_table)
-        converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
-        for converter in converters:
-            value = converter(value, column, connection)
-        converted.append(value)
-    names = [f.attname for f in model._meta.concrete_fields]
-    return model.from_db(connection.alias, names, converted)
-
-
-def _token_with_user(key_hash: str) -> Token | None:
-    sql, split = _token_query(connection.vendor)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [key_hash])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    token = _from_row(Token, row[:split])
-    user = _from_row(User, row[split:])
-    assert isinstance(token, Token) and isinstance(user, User)
-    token.user = user
     return token
 
 

@@ -128,14 +128,6 @@ class ShapeErrors(MaskErrors):
     def __init__(self) -> None:
         super().__init__(should_mask_error=lambda error: True, error_message=INTERNAL_MESSAGE)
 
-    def _process_result(self, result: object) -> None:
-        # MaskErrors asks ``isinstance(result, <a runtime-checkable Protocol>)``, which
-        # costs 5-10 µs in Python 3.11, for every answer and every subscription event
-        # (issue 12); the protocol asks only for an ``errors`` attribute.
-        errors = getattr(result, "errors", None)
-        if errors:
-            result.errors = self._process_errors(errors)  # type: ignore[attr-defined]
-
     def anonymise_error(self, error: GraphQLError) -> GraphQLError:
         shaped = shape_error(error)
         metrics.count_error(shaped.extensions["code"] if shaped.extensions else "BAD_INPUT")

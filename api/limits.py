@@ -59,6 +59,7 @@ from strawberry.types.graphql import OperationType
 from api import metrics
 from api.errors import bad_input, internal_error, rate_limited
 from api.metrics import ASGIApp, Receive, Scope, Send
+from config import fast_paths
 from matches import aredis
 
 log = logging.getLogger(__name__)
@@ -260,9 +261,8 @@ class QueryShapeLimits(AddValidationRules):
 
     def __init__(self) -> None:
         # Settings are read per operation, so that tests (and a settings reload) take effect.
-        super().__init__(
-            list(_shape_rules(settings.GRAPHQL_MAX_DEPTH, settings.GRAPHQL_MAX_ALIASES))
-        )
+        rules = _shape_rules if fast_paths.chosen("document_caches") else _shape_rules.__wrapped__
+        super().__init__(list(rules(settings.GRAPHQL_MAX_DEPTH, settings.GRAPHQL_MAX_ALIASES)))
 
 
 class QueryTokenLimit(SchemaExtension):
@@ -342,17 +342,16 @@ def query_limit_extensions() -> list[Callable[[], SchemaExtension]]:
     MaxAliasesLimiter counts aliases inside fragments at every spread (strawberry >=
     0.315.7), so a fragment spread many times cannot multiply its aliases past the limit.
 
-    With them, caches of parsed and validated documents: a document parsed with the
+    With the fast paths (``document_caches``), caches of parsed and validated documents
+    (strawberry parses and validates every operation otherwise): a document parsed with the
     same options (the token limit among them) and validated against the same schema and
     rules gives the same answer, so the caches can serve neither a stale state nor
     another viewer's (they hold documents and validation errors, nothing per request).
     """
-    return [
-        QueryTokenLimit,
-        QueryShapeLimits,
-        CachedParse,
-        CachedValidation,
-    ]
+    extensions: list[Callable[[], SchemaExtension]] = [QueryTokenLimit, QueryShapeLimits]
+    if fast_paths.chosen("document_caches"):
+        extensions += [CachedParse, CachedValidation]
+    return extensions
 
 
 async def guarded(check: Any, what: str) -> None:

@@ -39,8 +39,7 @@ PREPARED_AUTH = "_rummy_prepared_auth"
 
 def authenticate_in_thread(request: HttpRequest) -> None:
     """Check a GraphQL request's bearer token on the thread that runs Django's middleware
-    (config.middleware.SyncChain calls this; config.lane in its first hop to the
-    request's thread), before the async view: the view then needs
+    (config.middleware.SyncChain calls this), before the async view: the view then needs
     no thread hop of its own for it. The token is read from the database here, for this
     request only (nothing is cached). An exception is kept for the view to raise, so that
     it is answered as before (503 when the database is unreachable, a coded 500 else)."""
@@ -56,17 +55,6 @@ def authenticate_in_thread(request: HttpRequest) -> None:
 
 
 class GraphQLView(AsyncGraphQLView[RequestContext, None]):
-    # Set by dispatch for a JSON POST: (the body, what it parsed to). The view is built
-    # anew for every request (Django's as_view), so this is this request's body only.
-    _parsed_body: tuple[bytes, dict[str, Any]] | None = None
-
-    def decode_json(self, data: str | bytes) -> object:
-        parsed = self._parsed_body
-        if parsed is not None and data is parsed[0]:
-            self._parsed_body = None
-            return parsed[1]
-        return super().decode_json(data)
-
     async def render_graphql_ide(self, request: HttpRequest) -> HttpResponse:
         return HttpResponse(EXPLORER_HTML, content_type="text/html; charset=utf-8")
 
@@ -91,13 +79,11 @@ class GraphQLView(AsyncGraphQLView[RequestContext, None]):
         self, request: HttpRequest, *args: Any, **kwargs: Any
     ) -> Any:
         refused = body_problem(request)
-        if isinstance(refused, str):
+        if refused is not None:
             return error_response(400, refused, "BAD_INPUT")
         if availability.is_down():
             # Known to be unreachable: answered at once, not after the pool's timeout.
             return error_response(503, availability.UNAVAILABLE_MESSAGE, "UNAVAILABLE")
-        # The body already parsed (decode_json hands it to strawberry: once, not twice).
-        self._parsed_body = (request.body, refused) if refused is not None else None
         started = time.monotonic()
         try:
             response = await super().dispatch(request, *args, **kwargs)
@@ -136,9 +122,9 @@ def _is_unavailable(response: Any) -> bool:
     return any((e.get("extensions") or {}).get("code") == "UNAVAILABLE" for e in errors)
 
 
-def body_problem(request: HttpRequest) -> str | dict[str, Any] | None:
+def body_problem(request: HttpRequest) -> str | None:
     """Why a POSTed JSON body cannot be a GraphQL request (not UTF-8, not JSON, not an
-    object), else the parsed object; None when not a JSON POST. strawberry fails on the
+    object); None when it can, or when it is not a JSON POST. strawberry fails on the
     bad ones with an HTML 500 (issue 14)."""
     if request.method != "POST" or request.content_type != "application/json":
         return None
@@ -156,7 +142,7 @@ def body_problem(request: HttpRequest) -> str | dict[str, Any] | None:
         return 'The JSON body must be an object: {"query": ..., "variables": {...}}.'
     if nested_deeper_than(data):
         return NESTED_MESSAGE
-    return data
+    return None
 
 
 def admin_login(request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:

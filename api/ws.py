@@ -43,7 +43,6 @@ CLOSE_TOO_MANY_MESSAGES = 4429
 CLOSE_MESSAGE_TOO_BIG = 1009
 # Frames read ahead of the handler; when it is this far behind, reading waits.
 INBOX_FRAMES = 256
-GROUP_JOIN_SECONDS = 2.0
 CLOSE_UNAVAILABLE = 4503  # the database is unreachable: reconnect after a pause
 LAYER_LOST = "layer.lost"  # our own message: the channel layer's receive failed
 # connection_ack without a payload (strawberry types its UNSET as Any).
@@ -248,20 +247,15 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
             await self._close(CLOSE_FORBIDDEN, "Token expired")
 
     async def _join_auth_group(self) -> bool:
-        """Join the group that carries revocations. A pooled Redis connection left stale
-        by a Redis restart can hang the first command for the socket timeout: bound each
-        try; the one after a timed-out try gets a fresh connection."""
+        """Join the group that carries revocations (the layer bounds each try and tries
+        again on a fresh connection: config.channel_layers.ChannelLayer.group_add)."""
         assert self.channel_layer is not None and self.auth_group is not None
-        for _ in range(3):
-            try:
-                await asyncio.wait_for(
-                    self.channel_layer.group_add(self.auth_group, self.channel_name),
-                    GROUP_JOIN_SECONDS,
-                )
-                return True
-            except (TimeoutError, OSError, RedisError):
-                log.warning("could not join %s; trying again", self.auth_group, exc_info=True)
-        return False
+        try:
+            await self.channel_layer.group_add(self.auth_group, self.channel_name)
+        except (TimeoutError, OSError, RedisError):
+            log.warning("could not join %s", self.auth_group, exc_info=True)
+            return False
+        return True
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Refuse oversized messages (close 1009) and floods (close 4429) before parsing."""

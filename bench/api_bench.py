@@ -38,6 +38,16 @@ refused a move chosen that way, the client reads the match once and says so: "fa
     python bench/api_bench.py --workers 2 --clients 20    # the issue's target setting
     python bench/api_bench.py --rate 100 --subscribers 2  # paced: half the load
     python bench/api_bench.py --url http://127.0.0.1:8000 # a running server (no floor)
+    python bench/api_bench.py --fast-paths 1 --fast-paths 0 --rounds 4 --subscribers 2
+                                                          # A/B of FAST_PATHS (below)
+
+A/B (``--fast-paths`` given twice or more): one server per ``FAST_PATHS`` value (same
+PostgreSQL and Redis, all running throughout), and windows that alternate between them,
+``--rounds`` times, in an order that rotates each round, so that the machine's drift
+weighs on each alike. It prints each window, then for each value the median server CPU
+per turn and its ratio to the first value's window of the same round (median and range
+over the rounds). No floor. ``--keys``: every move carries an idempotencyKey, as the web
+client's do.
 
 Without ``--url`` it starts throwaway PostgreSQL and Redis servers (as ``make test``
 does: scripts/test.py), migrates, and runs ``uvicorn config.asgi:application``.
@@ -55,6 +65,7 @@ import math
 import os
 import secrets
 import signal
+import statistics
 import subprocess
 import sys
 import time
@@ -262,8 +273,12 @@ async def register(base: str) -> str:
     return str(token)
 
 
-def move_variables(action: dict[str, Any], match_id: str, turn: int) -> dict[str, Any]:
+def move_variables(
+    action: dict[str, Any], match_id: str, turn: int, key: bool = False
+) -> dict[str, Any]:
     variables: dict[str, Any] = {"id": match_id, "turn": turn}
+    if key:
+        variables["key"] = secrets.token_hex(8)
     if action["kind"] == "commit":
         variables["table"] = action["table"]
     elif action["kind"] == "draw":
@@ -326,7 +341,7 @@ class Pair:
                     await asyncio.sleep(max(0.0, next_move - time.perf_counter()))
                 sent = time.perf_counter()
                 result = await mover.gql(
-                    MOVES[action["kind"]], **move_variables(action, match_id, turn)
+                    MOVES[action["kind"]], **move_variables(action, match_id, turn, args.keys)
                 )
                 stats.latency.setdefault(action["kind"], []).append(time.perf_counter() - sent)
                 if result["__typename"] != "Match":
@@ -338,7 +353,7 @@ class Pair:
                     turn = fallback["turn"]["number"]
                     sent = time.perf_counter()
                     result = await mover.gql(
-                        MOVES[action["kind"]], **move_variables(action, match_id, turn)
+                        MOVES[action["kind"]], **move_variables(action, match_id, turn, args.keys)
                     )
                     if result["__typename"] != "Match":
                         raise SystemExit(f"a move was refused twice: {result}")
@@ -419,6 +434,7 @@ async def window(
     args: argparse.Namespace,
     subscribers: int,
     cpu: Cpu | None,
+    label: str = "",
 ) -> dict[str, float]:
     pairs = [
         Pair(base, tokens[2 * i : 2 * i + 2], subscribers - 2) for i in range(args.clients // 2)
@@ -454,8 +470,9 @@ async def window(
     commits = stats.latency.get("commit", [])
     turns = stats.turns / elapsed
     print(
-        f"\n{subscribers} subscribers per match, {args.clients} clients ({len(pairs)} matches at a"
-        f" time, {args.ruleset}){f', paced at {args.rate:g} turns/s' if args.rate else ''}:"
+        f"\n{label}{subscribers} subscribers per match, {args.clients} clients"
+        f" ({len(pairs)} matches at a time, {args.ruleset})"
+        f"{f', paced at {args.rate:g} turns/s' if args.rate else ''}:"
         f" {elapsed:.1f} s, {stats.matches} matches, {stats.rejections} rejections,"
         f" {stats.fallbacks} fallbacks"
     )
@@ -473,6 +490,7 @@ async def window(
         f" ms   (n={len(delivery)}, every other subscriber)"
     )
     server = float("nan")
+    used: dict[str, float] = {}
     if cpu and stats.turns:
         used = {k: (after[k] - before[k]) * 1000 / stats.turns for k in after}
         print(
@@ -481,7 +499,7 @@ async def window(
             + f"   (machine: {os.getloadavg()[0]:.1f} load, {stolen:.0%} stolen)"
         )
         server = sum(v for k, v in used.items() if k != "bench")
-    return {"turns": turns, "server_cpu": server}
+    return {"turns": turns, "server_cpu": server, **used}
 
 
 # --- the floor -------------------------------------------------------------------------------
@@ -610,6 +628,8 @@ def server_env(database_url: str, redis_url: str, args: argparse.Namespace) -> d
         LOG_LEVEL="WARNING",
     )
     env.pop("RUMMY_VAR_DIR", None)
+    if args.fast_paths:
+        env["FAST_PATHS"] = args.fast_paths[0]
     return env
 
 
@@ -686,8 +706,11 @@ def run_all(args: argparse.Namespace) -> None:
         pg_port = int(database_url.rsplit(":", 1)[1].split("/")[0])
         redis_port = int(redis_url.rsplit(":", 1)[1].split("/")[0])
         print(f"load before: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)")
+        if len(args.fast_paths or ()) > 1:
+            ab(args, env, levels, pg_port, redis_port, stack)
+            return
         results = []
-        with uvicorn(env, "config.asgi:application", args.workers) as (base, pid):
+        with uvicorn(env, APP, args.workers) as (base, pid):
             cpu = Cpu(
                 {"web": [pid], "postgres": processes_on(pg_port), "redis": processes_on(redis_port)}
             )
@@ -736,6 +759,60 @@ def run_all(args: argparse.Namespace) -> None:
         print(f"load after: {os.getloadavg()[0]:.1f}")
 
 
+def ab(
+    args: argparse.Namespace,
+    env: dict[str, str],
+    levels: list[int],
+    pg_port: int,
+    redis_port: int,
+    stack: ExitStack,
+) -> None:
+    """Windows alternating between one server per FAST_PATHS value (see the notes)."""
+    import uvloop
+
+    values: list[str] = args.fast_paths
+    servers = []
+    for value in values:
+        base, pid = stack.enter_context(uvicorn(dict(env, FAST_PATHS=value), APP, args.workers))
+        cpu = Cpu(
+            {"web": [pid], "postgres": processes_on(pg_port), "redis": processes_on(redis_port)}
+        )
+        servers.append((value, base, cpu))
+    tokens = uvloop.run(register_all(servers[0][1], args.clients))
+    for level in levels:
+        results: dict[str, list[dict[str, float]]] = {value: [] for value in values}
+        for round_ in range(args.rounds):
+            shift = round_ % len(servers)
+            for value, base, cpu in servers[shift:] + servers[:shift]:
+                label = f"[FAST_PATHS={value}, round {round_ + 1}] "
+                results[value].append(uvloop.run(window(base, tokens, args, level, cpu, label)))
+        print(f"\nA/B at {level} subscribers, {args.rounds} rounds: server CPU per turn (ms),")
+        print(f"median of the rounds; ratio to FAST_PATHS={values[0]} in the same round")
+        for value in values:
+            print(f"  {value:>24}  " + ab_line(results[value], results[values[0]]))
+    print(f"load after: {os.getloadavg()[0]:.1f}")
+
+
+APP = "config.asgi:application"
+
+
+def ab_line(rows: list[dict[str, float]], baseline: list[dict[str, float]]) -> str:
+    """A value's medians over the rounds, and its ratios to the baseline's windows."""
+
+    def median(key: str) -> float:
+        return statistics.median(r[key] for r in rows)
+
+    def ratios(key: str) -> str:
+        each = sorted(r[key] / b[key] for r, b in zip(rows, baseline, strict=True))
+        return f"{statistics.median(each):.3f} [{each[0]:.3f}..{each[-1]:.3f}]"
+
+    parts = "   ".join(f"{k} {median(k):.2f}" for k in ("web", "postgres", "redis"))
+    return (
+        f"server {median('server_cpu'):.2f} ({parts})   turns/s {median('turns'):.1f}"
+        f"   ratio {ratios('server_cpu')}   web {ratios('web')}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", help="a running server; default: start one here")
@@ -750,6 +827,14 @@ def main() -> None:
     parser.add_argument("--no-pool", action="store_true", help="DATABASE_POOL=0")
     parser.add_argument("--floor-seconds", type=float, default=8)
     parser.add_argument("--no-floor", action="store_true")
+    parser.add_argument(
+        "--fast-paths",
+        action="append",
+        metavar="VALUE",
+        help="FAST_PATHS of the server (1, 0, names, -names); twice or more: an A/B",
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="A/B: windows per value")
+    parser.add_argument("--keys", action="store_true", help="moves carry an idempotencyKey")
     args = parser.parse_args()
     run_all(args)
 

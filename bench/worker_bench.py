@@ -1,7 +1,9 @@
 """Bots and deadlines under load: many live matches against a real Celery worker + beat.
 
     .venv/bin/python bench/worker_bench.py [--matches 200] [--seconds 90] [--turn-seconds 5]
-        [--concurrency 2] [--level EASY] [--spread]
+        [--concurrency 2] [--level EASY] [--spread] [--rounds 1]
+    .venv/bin/python bench/worker_bench.py --fast-paths 1 --fast-paths -bot_inline \
+        [--ab-rounds 4] [--seconds 20] ...          # an A/B of FAST_PATHS (at the end)
 
 Starts a throwaway PostgreSQL and Redis (scripts/test.py's helpers), migrates, starts a
 prefork worker (``--concurrency`` processes) and beat with production settings (DEBUG
@@ -26,11 +28,17 @@ just before its commit and publication):
   processes), beat and PostgreSQL (the postmaster and its backends) spent in the playing
   window, divided by the actions (bot moves and expiries) applied in it. It is what a
   core's capacity is judged by on a shared machine, where turns/s are noisy.
+
+A/B (``--fast-paths`` twice or more): the matches are started, then play on under one
+worker at a time, each with its ``FAST_PATHS`` value, for windows of ``--seconds`` that
+alternate between the values ``--ab-rounds`` times (the order rotates each round); each
+window's CPU per action is set against the first value's window of the same round.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 import os
 import signal
@@ -123,6 +131,14 @@ def main() -> int:
         "--spread", action="store_true", help="start the matches over one turn length"
     )
     parser.add_argument("--log-level", default="WARNING", help="the worker's and beat's")
+    parser.add_argument(
+        "--fast-paths",
+        action="append",
+        metavar="VALUE",
+        help="FAST_PATHS of the worker; twice or more: an A/B (see the notes)",
+    )
+    parser.add_argument("--ab-rounds", type=int, default=4, help="A/B: windows per value")
+    parser.add_argument("--rounds", type=int, default=1, help="rounds of each match")
     args = parser.parse_args()
     driver = _driver()
     workdir = Path(tempfile.mkdtemp(prefix="rummy-worker-bench-"))
@@ -144,63 +160,87 @@ def main() -> int:
             DEADLINE_SWEEP_SECONDS="2",
             LOG_LEVEL=args.log_level,
         )
+        if args.fast_paths:
+            env["FAST_PATHS"] = args.fast_paths[0]
         os.environ.update(env)
         subprocess.run(
             [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env,
             check=True,
         )  # fmt: skip
         try:
-            for argv in (
-                ["worker", "--pool", "prefork", "--concurrency", str(args.concurrency),
-                 "--queues", "bench", "--without-mingle", "--without-gossip",
-                 "--loglevel", args.log_level],
-                ["beat", "--schedule", str(workdir / "beat"), "--loglevel", args.log_level],
-            ):  # fmt: skip
-                log = (workdir / f"{argv[0]}.log").open("wb")
-                children.append(
-                    subprocess.Popen(
-                        [sys.executable, "-m", "celery", "--app", "config", *argv],
-                        cwd=ROOT,
-                        env=env,
-                        stdout=log,
-                        stderr=subprocess.STDOUT,
-                        start_new_session=True,
-                    )
-                )
-            cpu_roots = {"worker": children[0].pid, "beat": children[1].pid}
+            children.append(start_celery(_beat_argv(args, workdir), env, workdir))
+            cpu_roots = {"beat": children[0].pid}
             if (pm := postmaster_pid(database_url)) is not None:
                 cpu_roots["postgres"] = pm
+            if len(args.fast_paths or ()) > 1:
+                return run_ab(args, workdir, cpu_roots, env)
+            children.append(start_celery(_worker_argv(args), env, workdir))
+            cpu_roots["worker"] = children[-1].pid
             return run(args, workdir, cpu_roots)
         finally:
             for child in children:
-                os.killpg(child.pid, signal.SIGTERM)
-            for child in children:
-                try:
-                    child.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    os.killpg(child.pid, signal.SIGKILL)
+                stop_celery(child)
 
 
-def run(args: argparse.Namespace, workdir: Path, cpu_roots: dict[str, int]) -> int:
-    import django
+def _worker_argv(args: argparse.Namespace) -> list[str]:
+    return ["worker", "--pool", "prefork", "--concurrency", str(args.concurrency),
+            "--queues", "bench", "--without-mingle", "--without-gossip",
+            "--loglevel", args.log_level]  # fmt: skip
 
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    django.setup()
-    from django.contrib.auth.hashers import make_password
 
-    from accounts.models import User
+def _beat_argv(args: argparse.Namespace, workdir: Path) -> list[str]:
+    return ["beat", "--schedule", str(workdir / "beat"), "--loglevel", args.log_level]
+
+
+def start_celery(argv: list[str], env: dict[str, str], workdir: Path) -> subprocess.Popen[bytes]:
+    log = (workdir / f"{argv[0]}.log").open("ab")
+    return subprocess.Popen(
+        [sys.executable, "-m", "celery", "--app", "config", *argv],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+
+
+def stop_celery(child: subprocess.Popen[bytes]) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(child.pid, signal.SIGTERM)
+    try:
+        child.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        child.wait()
+
+
+def _wait_for_worker() -> bool:
     from config.celery import app
-    from matches import services
-    from matches.models import Match, MatchAction, MatchEvent, MatchStatus, Seat
-    from matches.selectors import MatchView
 
     deadline = time.monotonic() + 60
     while not app.control.ping(timeout=0.5):
         if time.monotonic() > deadline:
             print("the worker did not start", file=sys.stderr)
-            return 1
+            return False
+    return True
+
+
+def _setup_django() -> None:
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+
+
+def start_matches(args: argparse.Namespace) -> list[int]:
+    """Create the matches and start them (together, or over one turn with --spread)."""
+    from django.contrib.auth.hashers import make_password
+
+    from accounts.models import User
+    from matches import services
+    from matches.selectors import MatchView
+
     created_at = time.monotonic()
-    load_before = os.getloadavg()
     users = User.objects.bulk_create(
         [User(username=f"bench{i}", password=make_password(None)) for i in range(args.matches)]
     )
@@ -209,7 +249,7 @@ def run(args: argparse.Namespace, workdir: Path, cpu_roots: dict[str, int]) -> i
         created = services.match_create(
             user=user,
             ruleset_name="robbers",
-            options={"rounds": 1, "max_timeouts": 100},
+            options={"rounds": args.rounds, "max_timeouts": 100},
             seats=4,
             bots=[args.level] * 3,
             turn_seconds=args.turn_seconds,
@@ -225,8 +265,20 @@ def run(args: argparse.Namespace, workdir: Path, cpu_roots: dict[str, int]) -> i
             time.sleep(max(0.0, first + i * args.turn_seconds / len(users) - time.monotonic()))
             started = services.match_start(match_id=match_id, user=user)
             assert isinstance(started, MatchView), started
-    print(f"{len(match_ids)} matches started in {time.monotonic() - created_at:.1f}s; "
-          f"playing for {args.seconds:.0f}s", flush=True)  # fmt: skip
+    print(f"{len(match_ids)} matches started in {time.monotonic() - created_at:.1f}s",
+          flush=True)  # fmt: skip
+    return match_ids
+
+
+def run(args: argparse.Namespace, workdir: Path, cpu_roots: dict[str, int]) -> int:
+    _setup_django()
+    from matches.models import Match, MatchAction, MatchEvent, MatchStatus, Seat
+
+    if not _wait_for_worker():
+        return 1
+    load_before = os.getloadavg()
+    match_ids = start_matches(args)
+    print(f"playing for {args.seconds:.0f}s", flush=True)
     in_play = MatchAction.objects.filter(match_id__in=match_ids)
     actions_before = in_play.count()
     moves_before = in_play.exclude(action__kind="timeout").count()
@@ -307,6 +359,71 @@ def run(args: argparse.Namespace, workdir: Path, cpu_roots: dict[str, int]) -> i
     before, after = (" ".join(f"{x:.2f}" for x in load) for load in (load_before, load_after))
     print(f"load average (1, 5, 15 min): before {before}, after {after}")
     print(f"(logs in {workdir})")
+    return 0
+
+
+def run_ab(
+    args: argparse.Namespace, workdir: Path, cpu_roots: dict[str, int], env: dict[str, str]
+) -> int:
+    """Windows alternating between workers of each FAST_PATHS value: the same matches
+    play on, one worker at a time (each started for its window, then stopped), and each
+    window's CPU per action (worker, beat, PostgreSQL) is set against the first value's
+    window of the same round."""
+    _setup_django()
+    from matches.models import Match, MatchAction, MatchStatus
+
+    values: list[str] = args.fast_paths
+    first = start_celery(_worker_argv(args), dict(env, FAST_PATHS=values[0]), workdir)
+    if not _wait_for_worker():
+        stop_celery(first)
+        return 1
+    match_ids = start_matches(args)
+    stop_celery(first)
+    in_play = MatchAction.objects.filter(match_id__in=match_ids)
+    results: dict[str, list[dict[str, float]]] = {value: [] for value in values}
+    for round_ in range(args.ab_rounds):
+        shift = round_ % len(values)
+        for value in values[shift:] + values[:shift]:
+            worker = start_celery(_worker_argv(args), dict(env, FAST_PATHS=value), workdir)
+            try:
+                if not _wait_for_worker():
+                    return 1
+                time.sleep(2)  # the queue's backlog of the worker's absence
+                roots = dict(cpu_roots, worker=worker.pid)
+                before = {name: cpu_seconds(pid) for name, pid in roots.items()}
+                actions_before, start = in_play.count(), time.monotonic()
+                time.sleep(args.seconds)
+                used = {name: cpu_seconds(pid) - before[name] for name, pid in roots.items()}
+                actions = max(1, in_play.count() - actions_before)
+                elapsed = time.monotonic() - start
+            finally:
+                stop_celery(worker)
+            row = {name: seconds * 1000 / actions for name, seconds in used.items()}
+            row["total"] = sum(row[name] for name in used)
+            row["actions"] = actions / elapsed
+            results[value].append(row)
+            active = Match.objects.filter(pk__in=match_ids, status=MatchStatus.ACTIVE).count()
+            print(
+                f"[FAST_PATHS={value}, round {round_ + 1}] {actions} actions"
+                f" ({row['actions']:.1f}/s), ms per action: "
+                + ", ".join(f"{k} {v:.2f}" for k, v in row.items() if k != "actions")
+                + f"; {active} matches active, load {os.getloadavg()[0]:.1f}",
+                flush=True,
+            )
+    print(f"\nA/B, {args.ab_rounds} rounds: CPU per action (ms), median of the rounds;")
+    print(f"ratio to FAST_PATHS={values[0]} in the same round")
+    for value in values:
+        rows, base = results[value], results[values[0]]
+        each = sorted(r["total"] / b["total"] for r, b in zip(rows, base, strict=True))
+        worker = sorted(r["worker"] / b["worker"] for r, b in zip(rows, base, strict=True))
+        medians = ", ".join(
+            f"{k} {statistics.median(r[k] for r in rows):.2f}" for k in rows[0] if k != "actions"
+        )
+        print(
+            f"  {value:>24}  {medians}   ratio {statistics.median(each):.3f}"
+            f" [{each[0]:.3f}..{each[-1]:.3f}]   worker {statistics.median(worker):.3f}"
+            f" [{worker[0]:.3f}..{worker[-1]:.3f}]"
+        )
     return 0
 
 

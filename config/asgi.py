@@ -1,13 +1,11 @@
 """ASGI entry point of the web process: HTTP through Django, websockets through Channels.
 
-GraphQL lives at /graphql for both: queries and mutations over HTTP (the GraphQL view,
-through config.lane),
+GraphQL lives at /graphql for both: queries and mutations over HTTP (the GraphQL view),
 subscriptions over a websocket speaking graphql-transport-ws only.
 """
 
 from __future__ import annotations
 
-import gc
 import itertools
 import os
 from collections.abc import Callable
@@ -33,7 +31,7 @@ from api.limits import BodySizeLimitMiddleware  # noqa: E402
 from api.metrics import MetricsMiddleware  # noqa: E402
 from api.schema import schema  # noqa: E402
 from api.ws import GraphQLConsumer  # noqa: E402
-from config.lane import GraphQLLane  # noqa: E402
+from config import fast_paths  # noqa: E402
 
 # A live match event is executed once per query for every subscriber of this process
 # who may see the same (api.events); other operations run as graphql-core runs them.
@@ -104,22 +102,28 @@ graphql_ws = GraphQLConsumer.as_asgi(
     allowed_origins=settings.CSRF_TRUSTED_ORIGINS,
 )
 
+
+def http_application() -> Any:
+    """Django's ASGI handler; with the fast paths, each request in a thread kept for later
+    ones (RequestThreads)."""
+    if fast_paths.on("request_threads"):
+        return RequestThreads(django_http_app)
+    return django_http_app
+
+
+# Stubs noise below: types-channels types an ASGI app with asgiref's typed scopes (ours
+# are plain mappings), and django-stubs types re_path for views (URLRouter takes apps).
 application = MetricsMiddleware(
-    ProtocolTypeRouter(
+    ProtocolTypeRouter(  # type: ignore[arg-type]
         {
             # The body limit counts bytes as they stream in (chunked bodies too), before
-            # Django buffers anything. A POST to /graphql takes the lane (config.lane),
-            # the rest Django's handler; both in a request thread kept for later ones.
-            "http": BodySizeLimitMiddleware(RequestThreads(GraphQLLane(django_http_app))),
-            "websocket": URLRouter([re_path(r"^graphql/?$", graphql_ws)]),
+            # Django buffers anything.
+            "http": BodySizeLimitMiddleware(http_application()),
+            "websocket": URLRouter(
+                [re_path(r"^graphql/?$", graphql_ws)]  # type: ignore[arg-type,list-item]
+            ),
         }
     )
 )
 
-# Everything built at start-up (Django, the schema, the URL conf) lives as long as the
-# process: moved out of the collector's generations, later collections do not walk it
-# again and again (and the pages stay shared between forked workers).
-from django.urls import get_resolver  # noqa: E402
-
-get_resolver().url_patterns  # noqa: B018  (imports config.urls and the views now)
-gc.freeze()
+fast_paths.log_at_start("web")

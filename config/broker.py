@@ -18,12 +18,6 @@ messages it could not restore stay in Redis's unacked set (restored after the
 visibility timeout) or were lost with Redis; the deadline sweeper (matches.deadlines)
 applies every deadline and bot turn whose task was lost.
 
-A channel also keeps the one synchronous Redis client it publishes through: kombu builds
-a new ``redis.Redis`` (on the channel's same connection pool) for every publish, and
-building one copies its response-callback table, a fifth of a task send's CPU (issue 12,
-about 0.3 ms a task). The client is rebuilt whenever the channel's pool is (after a
-reconnect), so it never outlives the connections it was made for.
-
 An acknowledgement that fails on the connection (a hung Redis: the ack's pipeline times
 out, "Couldn't ack ..., reason: network:TimeoutError") left the message counted against
 the channel's prefetch limit for good: kombu's Redis QoS marks a message settled only
@@ -46,18 +40,19 @@ from kombu.transport import redis as kombu_redis
 from kombu.transport import virtual
 
 
+# kombu ships no type hints: its methods are untyped calls (the ignores below).
 class QoS(kombu_redis.QoS):
     """kombu's Redis QoS whose acks and rejects free the prefetch slot even when Redis
     does not answer (see the module notes)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, **kwargs)  # type: ignore[no-untyped-call]
         # delivery tag -> requeue: settled here, not yet in Redis
         self.unsettled: dict[Any, bool] = {}
 
     def ack(self, delivery_tag: Any) -> None:
         try:
-            super().ack(delivery_tag)
+            super().ack(delivery_tag)  # type: ignore[no-untyped-call]
         except self.channel.connection_errors:
             self._settle_here(delivery_tag, requeue=False)
             raise
@@ -65,7 +60,7 @@ class QoS(kombu_redis.QoS):
 
     def reject(self, delivery_tag: Any, requeue: bool = False) -> None:
         try:
-            super().reject(delivery_tag, requeue=requeue)
+            super().reject(delivery_tag, requeue=requeue)  # type: ignore[no-untyped-call]
         except self.channel.connection_errors:
             self._settle_here(delivery_tag, requeue=requeue)
             raise
@@ -73,7 +68,7 @@ class QoS(kombu_redis.QoS):
 
     def _settle_here(self, delivery_tag: Any, requeue: bool) -> None:
         self.unsettled[delivery_tag] = requeue
-        virtual.QoS.ack(self, delivery_tag)  # the slot, without a word to Redis
+        virtual.QoS.ack(self, delivery_tag)  # type: ignore[no-untyped-call]  # the slot only
 
     def settle_in_redis(self) -> None:
         """Apply the acks and rejects Redis missed; raises the connection error of the
@@ -81,16 +76,16 @@ class QoS(kombu_redis.QoS):
         while self.unsettled:
             tag, requeue = next(iter(self.unsettled.items()))
             if requeue:
-                self.restore_by_tag(tag, leftmost=True)
+                self.restore_by_tag(tag, leftmost=True)  # type: ignore[no-untyped-call]
             else:
-                self._remove_from_indices(tag).execute()
+                self._remove_from_indices(tag).execute()  # type: ignore[no-untyped-call]
             del self.unsettled[tag]
 
     def restore_visible(self, *args: Any, **kwargs: Any) -> Any:
         # Called by the event loop every few seconds: first what Redis missed, so that a
         # message acknowledged here is never restored for a second delivery.
         self.settle_in_redis()
-        return super().restore_visible(*args, **kwargs)
+        return super().restore_visible(*args, **kwargs)  # type: ignore[no-untyped-call]
 
 
 class Channel(kombu_redis.Channel):
@@ -99,20 +94,7 @@ class Channel(kombu_redis.Channel):
     def _connparams(self, asynchronous: bool = False) -> Any:
         if self.connection is None or self.connection.client is None:
             raise redis.exceptions.ConnectionError("the broker connection is closed")
-        return super()._connparams(asynchronous=asynchronous)
-
-    _sync_client: Any = None
-
-    def _create_client(self, asynchronous: bool = False) -> Any:
-        if asynchronous:
-            return super()._create_client(asynchronous=True)
-        pool = self.pool  # a new pool after a reconnect (or the error above)
-        client = self._sync_client
-        if client is None or client.connection_pool is not pool:
-            # A Redis client holds no connection of its own: each command takes one
-            # from the pool, so one client serves every publish of the channel.
-            client = self._sync_client = super()._create_client()
-        return client
+        return super()._connparams(asynchronous=asynchronous)  # type: ignore[no-untyped-call]
 
 
 class Transport(kombu_redis.Transport):

@@ -20,6 +20,8 @@ from celery.signals import (
     worker_shutting_down,
 )
 
+from config import fast_paths
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("rummy")
@@ -42,26 +44,17 @@ app.conf.worker_prefetch_multiplier = 1
 # Every installed app's tasks module: matches.tasks holds the clock's and the bot seats'.
 app.autodiscover_tasks()
 
-# Settings every task send reads (``send_task``, its arguments' repr, the producer pool):
-# each lookup of a key the Django settings do not define tried the prefixed and plain
-# names in each map, the Django settings' raising AttributeError, before the default:
-# a sixth of a send's CPU (issue 12). Their resolved values are written into the app's
-# own changes once it is configured, where the first lookup finds them.
-SEND_PATH_SETTINGS = (
-    "task_always_eager",
-    "task_send_sent_event",
-    "task_repr_maxlevels",
-    "broker_pool_acquire_timeout",
-)
+DB_REUSE_NEVER = 2**62  # CELERY_DB_REUSE_MAX, read by celery.fixups.django: "never close"
 
 
-@app.on_after_configure.connect
-def _pin_send_path_settings(sender: Celery, **_: Any) -> None:
-    for key in SEND_PATH_SETTINGS:
-        sender.conf[key] = sender.conf[key]
+@app.on_after_configure.connect  # type: ignore[untyped-decorator]  # celery ships no type hints
+def _configure_fast_paths(sender: Celery, **_: Any) -> None:
+    if fast_paths.chosen("worker_connections"):
+        # Read by celery.fixups.django when the worker starts (see below).
+        sender.conf["CELERY_DB_REUSE_MAX"] = DB_REUSE_NEVER
 
 
-@app.task(name="config.ping")
+@app.task(name="config.ping")  # type: ignore[untyped-decorator]  # celery ships no type hints
 def ping() -> str:
     """Answer "pong": a worker is consuming the queue and results come back."""
     return "pong"
@@ -73,7 +66,7 @@ def ping() -> str:
 app.conf.worker_direct = True
 
 
-@app.task(name="config.worker_heartbeat", ignore_result=True)
+@app.task(name="config.worker_heartbeat", ignore_result=True)  # type: ignore[untyped-decorator]  # celery ships no type hints
 def worker_heartbeat() -> None:
     """Nothing to do: receiving it is the proof (``config.liveness``)."""
 
@@ -128,13 +121,16 @@ beat_init.connect(_on_beat_init, weak=False)
 # database error, is closed; CONN_HEALTH_CHECKS tests a kept one before its next use,
 # so a worker survives a PostgreSQL restart).
 WORKER_DB_CONN_MAX_AGE = 600
-app.conf.CELERY_DB_REUSE_MAX = 2**62  # read by celery.fixups.django: "never"
 
 
 def keep_database_connections(**_: Any) -> None:
     from django.conf import settings
 
-    for db in settings.DATABASES.values():
+    fast_paths.log_at_start("worker")
+    if not fast_paths.chosen("worker_connections"):
+        return
+    databases: dict[str, dict[str, Any]] = settings.DATABASES
+    for db in databases.values():
         options = db.get("OPTIONS", {})
         if options.pop("pool", None) is not None or db.get("CONN_MAX_AGE") == 0:
             db["CONN_MAX_AGE"] = db.get("CONN_MAX_AGE") or WORKER_DB_CONN_MAX_AGE
@@ -142,9 +138,10 @@ def keep_database_connections(**_: Any) -> None:
 
 
 def close_old_database_connections(**_: Any) -> None:
-    from django.db import close_old_connections
+    if fast_paths.chosen("worker_connections"):
+        from django.db import close_old_connections
 
-    close_old_connections()
+        close_old_connections()
 
 
 task_prerun.connect(close_old_database_connections, weak=False)
@@ -165,12 +162,3 @@ def close_database_connections(**_: Any) -> None:
 
 worker_shutdown.connect(close_database_connections, weak=False)
 worker_process_shutdown.connect(close_database_connections, weak=False)
-
-
-@worker_process_init.connect
-def _freeze_start_up_objects(**_: object) -> None:
-    """What a worker process built at start-up lives as long as it: out of the
-    collector's generations, later collections do not walk it again (issue 12)."""
-    import gc
-
-    gc.freeze()

@@ -61,6 +61,11 @@ SEND_TIMEOUT = 5.0  # seconds a send waits for Redis at most (connect, each repl
 POOL_CONNECTIONS = 100
 POOL_WAIT_SECONDS = 5.0
 
+# A group join (a socket's revocation group, a subscription's match or user group) waits
+# this long for Redis per try, and tries this many times (ChannelLayer.group_add).
+JOIN_SECONDS = 2.0
+JOIN_TRIES = 3
+
 # channels_redis's own group send script: add the message to each channel under capacity.
 _SEND = """
     local over_capacity = 0
@@ -93,15 +98,32 @@ class ChannelLayer(RedisChannelLayer):  # type: ignore[misc]  # channels_redis i
         self._sending_clients: dict[int, redis.Redis] = {}  # send_to_groups's, per host
 
     async def group_add(self, group: str, channel: str) -> None:
-        """channels_redis's, once more on another connection when the first fails on
-        its connection: after Redis came back, a connection of the pool left over from
-        before may fail the first command, and a subscription's join then answered
-        "Internal server error." (issue 26). Idempotent (a sorted-set add)."""
-        try:
-            await super().group_add(group, channel)
-        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError):
-            log.info("joining %s failed on its connection; trying a fresh one", group)
-            await super().group_add(group, channel)
+        """channels_redis's, each try bounded by ``JOIN_SECONDS``, up to ``JOIN_TRIES``.
+
+        After an outage, a connection of the pool can be stale: closed by a Redis that
+        restarted (redis-py's pool sees that before it hands the connection out), or
+        half-open, when Redis came back elsewhere behind the same address (a failover, a
+        moved pod, a proxy or NAT that lost its state): a command sent on it is never
+        answered, and the join waited the socket timeout (30 s, for the receive's
+        blocking reads) and then failed, a ``matchEvents`` subscription with "Internal
+        server error." (issue 26). A try that fails or times out has its connection
+        dropped (redis-py disconnects a connection whose read failed or was cancelled),
+        so the next one runs on a fresh connection. Idempotent: a sorted-set add."""
+        for tried in range(1, JOIN_TRIES + 1):
+            try:
+                await asyncio.wait_for(super().group_add(group, channel), JOIN_SECONDS)
+                return
+            except (TimeoutError, OSError, redis.exceptions.RedisError):
+                if tried == JOIN_TRIES:
+                    raise
+                log.info("joining %s failed on its connection; trying a fresh one", group)
+
+    async def group_discard(self, group: str, channel: str) -> None:
+        """channels_redis's, bounded by ``JOIN_SECONDS``: a leave on a half-open
+        connection waited the socket timeout (30 s), holding up the consumer's end and a
+        graceful shutdown. A membership left behind expires with the group
+        (``group_expiry``); the callers log the failure and go on."""
+        await asyncio.wait_for(super().group_discard(group, channel), JOIN_SECONDS)
 
     def create_pool(self, index: int) -> Any:
         host = dict(self.hosts[index])
@@ -210,10 +232,13 @@ def _blocking_pool(host: dict[str, Any]) -> redis.ConnectionPool:
         return redis.ConnectionPool.from_url(host.pop("address"), **host)
     master_name = host.pop("master_name", None)
     if master_name is not None:
-        sentinel = redis.sentinel.Sentinel(
+        # redis-py's sentinel module has no annotations.
+        sentinel = redis.sentinel.Sentinel(  # type: ignore[no-untyped-call]
             host.pop("sentinels"), sentinel_kwargs=host.pop("sentinel_kwargs", None)
         )
-        return redis.sentinel.SentinelConnectionPool(master_name, sentinel, **host)
+        return redis.sentinel.SentinelConnectionPool(  # type: ignore[no-untyped-call]
+            master_name, sentinel, **host
+        )
     return redis.ConnectionPool(**host)
 
 

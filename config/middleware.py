@@ -8,10 +8,6 @@ per GraphQL request, none of them for I/O. Each dual-capable middleware takes th
 of the handler inside it, so one sync-only middleware innermost (``SyncChain``) makes the
 whole chain sync: Django enters it once (one hop into a thread), runs every middleware
 there as under WSGI, and calls the async view once (one hop back to the event loop).
-
-A POST to /graphql does not come here at all in the web process: it takes the lane
-(``config.lane``), which runs the hooks of the three middlewares that act on the GraphQL
-view itself. Every other request does, and so does each of Django's test client.
 """
 
 from __future__ import annotations

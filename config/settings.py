@@ -17,9 +17,12 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+
+from config import fast_paths
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -64,6 +67,13 @@ DATABASE_URL = _env("DATABASE_URL")
 EMBEDDED = not DATABASE_URL
 
 DEBUG = _env_bool("DJANGO_DEBUG", default=EMBEDDED)
+
+# The speed shortcuts that run (config/fast_paths.py): 1 every one, 0 none (stock
+# framework code only), or a list of names (docs/performance.md).
+try:
+    FAST_PATHS = fast_paths.parse(_env("FAST_PATHS", "1"))
+except ValueError as error:
+    raise ImproperlyConfigured(str(error)) from None
 
 HOST = _env("HOST", "127.0.0.1")
 PORT = _env_int("PORT", 8000)
@@ -110,18 +120,22 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
-    # Django's, without a thread hop for csrf-exempt views (the GraphQL view).
-    "config.middleware.CsrfViewMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Last: makes the whole chain sync, one thread hop per request instead of two per
-    # middleware (config/middleware.py).
-    "config.middleware.SyncChain",
 ]
-# security.W003 looks for Django's CSRF middleware by its name only; config.middleware's
-# subclass is the same check, and api.W003 (api/apps.py) takes W003's place.
-SILENCED_SYSTEM_CHECKS = ["security.W003"]
+if "middleware" in FAST_PATHS:
+    # Django's CSRF check without a thread hop for csrf-exempt views (the GraphQL view),
+    # and, last, a sync-only middleware that makes the whole chain sync: one thread hop
+    # per request instead of two per middleware (config/middleware.py).
+    MIDDLEWARE[MIDDLEWARE.index("django.middleware.csrf.CsrfViewMiddleware")] = (
+        "config.middleware.CsrfViewMiddleware"
+    )
+    MIDDLEWARE.append("config.middleware.SyncChain")
+    # security.W003 looks for Django's CSRF middleware by its name only; the subclass is
+    # the same check, and api.W003 (api/apps.py) takes W003's place.
+    SILENCED_SYSTEM_CHECKS = ["security.W003"]
 
 ROOT_URLCONF = "config.urls"
 ASGI_APPLICATION = "config.asgi.application"
@@ -144,6 +158,7 @@ TEMPLATES = [
 
 # --- database ---------------------------------------------------------------------------
 
+DATABASES: dict[str, dict[str, Any]]
 if EMBEDDED:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
@@ -161,8 +176,8 @@ if EMBEDDED:
     }
 else:
     DATABASES = {
-        "default": dj_database_url.parse(
-            DATABASE_URL, conn_max_age=_env_int("DATABASE_CONN_MAX_AGE", 0)
+        "default": dict(
+            dj_database_url.parse(DATABASE_URL, conn_max_age=_env_int("DATABASE_CONN_MAX_AGE", 0))
         )
     }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
@@ -177,12 +192,6 @@ else:
         # outage its idle connections are dead, and the first request after the database
         # is back must not get one. Pooling replaces persistent connections
         # (DATABASE_CONN_MAX_AGE).
-        # psycopg prepares a statement a session has run this many times, if it was
-        # bound server-side: only the move path's own (matches.locks.bound_cursor;
-        # the ORM binds client-side and never prepares). Django turns preparing off for
-        # connection poolers such as pgbouncer; there is none here (0 or "": off).
-        _prepare = _env("DATABASE_PREPARE_THRESHOLD", "5")
-        _options["prepare_threshold"] = int(_prepare) if _prepare not in ("", "0") else None
         if _env_bool("DATABASE_POOL", default=True):
             DATABASES["default"]["CONN_MAX_AGE"] = 0
             DATABASES["default"]["CONN_HEALTH_CHECKS"] = True

@@ -44,7 +44,7 @@ from matches.models import (
 MAX_EVENTS_SHOWN = 500
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(admin.TabularInline):  # type: ignore[type-arg]  # generic in django-stubs only
     model = Seat
     extra = 0
     can_delete = False
@@ -55,7 +55,7 @@ class SeatInline(admin.TabularInline):
         return False
 
 
-class RoundInline(admin.TabularInline):
+class RoundInline(admin.TabularInline):  # type: ignore[type-arg]  # generic in django-stubs only
     model = Round
     extra = 0
     can_delete = False
@@ -67,7 +67,7 @@ class RoundInline(admin.TabularInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in django-stubs only
     list_display = (
         "public_id",
         "id",
@@ -171,7 +171,7 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(MatchEvent)
-class MatchEventAdmin(admin.ModelAdmin):
+class MatchEventAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in django-stubs only
     list_display = ("match", "seq", "type", "created_at")
     list_filter = ("type",)
     search_fields = ("=match__public_id", "=match__id")
@@ -195,7 +195,7 @@ class MatchEventAdmin(admin.ModelAdmin):
 
 
 @admin.register(PlayerReport)
-class PlayerReportAdmin(admin.ModelAdmin):
+class PlayerReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in django-stubs only
     """Reports of players (reportPlayer): moderators read them, see what else the player
     was reported for, ban the player, and mark reports resolved."""
 
@@ -321,7 +321,7 @@ class HiddenFilter(admin.SimpleListFilter):
 
 
 @admin.register(ChatLine)
-class ChatLineAdmin(admin.ModelAdmin):
+class ChatLineAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in django-stubs only
     """Every chat line with its match and author; moderators hide lines and time their
     authors out (``matches.chat``). Nothing is edited or deleted by hand."""
 
@@ -384,7 +384,7 @@ class ChatLineAdmin(admin.ModelAdmin):
 
 
 @admin.register(ChatTimeout)
-class ChatTimeoutAdmin(admin.ModelAdmin):
+class ChatTimeoutAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in django-stubs only
     """Chat time-outs, current and past; ending one early is an action (logged)."""
 
     list_display = ("user", "until", "reason", "created_by", "created_at")
@@ -405,7 +405,7 @@ class ChatTimeoutAdmin(admin.ModelAdmin):
 
 
 @admin.register(Challenge)
-class ChallengeAdmin(admin.ModelAdmin):
+class ChallengeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in django-stubs only
     """Challenges between players (read-only: they are answered by the players)."""
 
     list_display = ("created_at", "challenger", "challenged", "ruleset", "ranked", "status",

@@ -194,15 +194,16 @@ def challenge_accept(*, challenge_id: object, user: Any) -> Challenge | Rejected
         )
         if isinstance(made, Rejected):
             return made
-        for step in (
-            lambda: services.match_join(match_id=made.id, user=user),
-            lambda: services.match_start(match_id=made.id, user=challenger),
-        ):
-            result = step()
-            if isinstance(result, Rejected):
-                transaction.set_rollback(True)
-                return result
-            assert isinstance(result, MatchView)
+        joined = services.match_join(match_id=made.id, user=user)
+        started = (
+            joined
+            if isinstance(joined, Rejected)
+            else services.match_start(match_id=made.id, user=challenger)
+        )
+        if isinstance(started, Rejected):
+            transaction.set_rollback(True)
+            return started
+        assert isinstance(started, MatchView)
         challenge.status = ChallengeStatus.ACCEPTED
         challenge.answered_at = now
         challenge.match = Match.objects.get(pk=made.id)

@@ -112,9 +112,11 @@ def reader(match: Match, user: Any) -> Reader:
     muted: set[int] = set()
     muted_all = False
     if user_id is not None:
-        for muted_id in ChatMute.objects.filter(match=match, user_id=user_id).values_list(
-            "muted_id", flat=True
-        ):
+        # muted_id is null for "everyone" (django-stubs types it int).
+        muted_ids: list[int | None] = list(
+            ChatMute.objects.filter(match=match, user_id=user_id).values_list("muted_id", flat=True)
+        )
+        for muted_id in muted_ids:
             if muted_id is None:
                 muted_all = True
             else:

@@ -36,7 +36,8 @@ import matches.notifications.devices as devices
 from matches.clock import clock_paused_until
 from matches.errors import InvalidRequest
 from matches.locks import lock_matches
-from matches.models import MatchStatus, PushDevice, Seat, Vacation
+from matches.models import MatchStatus, Seat, Vacation
+from matches.notifications.models import PushDevice
 from matches.seats import person_plays_q
 
 __all__ = [

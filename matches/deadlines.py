@@ -25,6 +25,7 @@ live play and none in correspondence; it plays through the same service as a hum
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from datetime import UTC, datetime, timedelta
@@ -57,7 +58,7 @@ def expire_turn(*, match_id: int, turn: int) -> str:
     Most expiries find their turn over (a bot or a person moved in time): one plain read
     says so, without the lock and its transaction; the service re-checks under the lock
     whatever this read lets through."""
-    current = match_status_turn(match_id)  # SQL written once (issue 12)
+    current = match_status_turn(match_id)
     if current is None:
         return "no such match"
     if current[0] == MatchStatus.ACTIVE and current[1] != turn:
@@ -133,7 +134,7 @@ def send_reminders(now: datetime) -> int:
             .update(reminded_turn=turn)
         )
         if claimed:
-            transaction.on_commit(lambda m=match_id, t=turn: queue_notice(m, t, "TURN_REMINDER"))
+            transaction.on_commit(functools.partial(queue_notice, match_id, turn, "TURN_REMINDER"))
             sent += 1
     return sent
 
@@ -155,7 +156,7 @@ def send_last_chances(now: datetime) -> int:
             .update(last_chance_turn=turn)
         )
         if claimed:
-            transaction.on_commit(lambda m=match_id, t=turn: queue_notice(m, t, "LAST_CHANCE"))
+            transaction.on_commit(functools.partial(queue_notice, match_id, turn, "LAST_CHANCE"))
             sent += 1
     return sent
 

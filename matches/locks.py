@@ -4,28 +4,30 @@ under its row lock (``select_for_update``), taken first in its transaction.
 Code that locks several matches does it in primary-key order (:func:`lock_matches`), so
 that two such transactions wait for each other instead of deadlocking.
 
-Whatever writes a seat row under the lock writes the match row in the same transaction
-(a move, a takeover, a reclaim, a join, the rack order): a lock query that had to wait
-for it sees the match row changed and reads the seats again (``_LockQuery.fresh``).
+Freshness, by construction: :func:`lock_match` locks the seat rows it reads along with
+the match row (``FOR UPDATE OF`` both), in the statement that reads them. Under READ
+COMMITTED a statement that waited for a lock goes on with the newest committed version of
+every row it locks (PostgreSQL's EvalPlanQual), but with its snapshot's version of any
+other row: had it locked the match row alone, a move that waited for a reclaim would have
+read the seats as they were before it (a bot's move played the seat its player had just
+taken back). Whoever writes a seat, in whatever way, the lock query sees it. An
+idempotency record read with the lock may still be older than the lock
+(``matches.play`` looks again when the move is refused or the key turns out taken).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection, models
-from django.db.models.base import ModelState
-from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
-from django.db.models.query_utils import DeferredAttribute
-from django.db.models.signals import post_init, pre_init
 from django.db.transaction import TransactionManagementError
 
+from config import fast_paths
 from matches.errors import MatchNotFound
-from matches.models import LOADED, IdempotencyRecord, Match, Seat
+from matches.models import IdempotencyRecord, Match, Seat
 from matches.selectors import invited, match_lookup
 
 Converter = Callable[[Any, Any, Any], Any]
@@ -34,9 +36,9 @@ Converter = Callable[[Any, Any, Any], Any]
 def lock_match(
     match_id: object, *, user: Any = None, invite_code: str | None = None
 ) -> tuple[Match, list[Seat]]:
-    """Lock the match row for the transaction (no other row lock is needed) and read its
-    seats, by index with their users, in the same query: who acts, who plays next, who
-    is told and the view's seats all come from them.
+    """Lock the match row and its seat rows for the transaction and read them, the seats
+    by index with their users, in one query: who acts, who plays next, who is told and
+    the view's seats all come from them.
 
     With a ``user``, a private match they may not see (``selectors.can_see``) and hold no
     invitation to (``invite_code``) raises MatchNotFound like an unknown id: a stranger
@@ -49,7 +51,7 @@ def lock_match_keyed(
     match_id: object, *, user: Any, key: str
 ) -> tuple[Match, list[Seat], IdempotencyRecord | None]:
     """:func:`lock_match` for a request with an idempotencyKey: also ``user``'s record
-    of ``key`` (None if there is none), read by the same query (one round trip)."""
+    of ``key`` (None if there is none; with the fast paths read by the same query)."""
     return _lock(match_id, user, None, (user.pk, key))
 
 
@@ -57,22 +59,53 @@ def _lock(
     match_id: object, user: Any, invite_code: str | None, key: tuple[Any, str] | None
 ) -> tuple[Match, list[Seat], IdempotencyRecord | None]:
     ((column, value),) = match_lookup(match_id).items()
+    if fast_paths.on("lock_query"):
+        match, seats, record = _lock_built(column, value, key)
+    else:
+        match, seats, record = _lock_orm(column, value, key)
+    private = user is not None and match.private and not invited(match, invite_code)
+    if private and not _sees_private(match, seats, user):
+        raise MatchNotFound(match_id)
+    return match, seats, record
+
+
+def _lock_orm(
+    column: str, value: object, key: tuple[Any, str] | None
+) -> tuple[Match, list[Seat], IdempotencyRecord | None]:
+    """The plain twin: the ORM's query, and the record (if any) in a query of its own."""
+    seats = list(
+        Seat.objects.select_related("match", "user")
+        .select_for_update(of=("self", "match"))
+        .filter(**{f"match__{column}": value})
+        .order_by("index")
+    )
+    if not seats:  # every match has its seats from the start
+        raise MatchNotFound(value)
+    match = seats[0].match
+    for seat in seats:
+        seat.match = match  # one match object, not one per seat
+    record = None
+    if key is not None:
+        record = IdempotencyRecord.objects.filter(user_id=key[0], key=key[1]).first()
+    return match, seats, record
+
+
+def _lock_built(
+    column: str, value: object, key: tuple[Any, str] | None
+) -> tuple[Match, list[Seat], IdempotencyRecord | None]:
+    """The fast twin: the same query written once per lookup column (the ORM compiles it
+    again for every move), with the idempotency record joined."""
     query = _lock_query(column, key is not None)
     if query.locks and connection.get_autocommit():  # as the ORM's select_for_update
         raise TransactionManagementError(
             "select_for_update cannot be used outside of a transaction."
         )
-    params = [*key, value] if key is not None else [value]
-    with bound_cursor() as cursor:
+    params: list[Any] = [*key, value] if key is not None else [value]
+    with connection.cursor() as cursor:
         cursor.execute(query.sql, params)
         rows = cursor.fetchall()
-        if rows and query.fresh is not None and not rows[0][query.fresh]:
-            # It waited for the lock: its seats are older than its match row (_LockQuery).
-            # Read again; the lock is held now.
-            cursor.execute(query.sql, params)
-            rows = cursor.fetchall()
     if not rows:  # every match has its seats from the start
-        raise MatchNotFound(match_id)
+        raise MatchNotFound(value)
     match = query.match.build(rows[0])
     seats = []
     for row in rows:
@@ -80,34 +113,10 @@ def _lock(
         seat.match = match  # one match object, not one per seat
         seat.user = query.user.build(row) if seat.user_id is not None else None
         seats.append(seat)
-    private = user is not None and match.private and not invited(match, invite_code)
-    if private and not _sees_private(match, seats, user):
-        raise MatchNotFound(match_id)
     record = None
     if query.record is not None and rows[0][query.record.start] is not None:
         record = query.record.build(rows[0])
     return match, seats, record
-
-
-@contextmanager
-def bound_cursor() -> Iterator[Any]:
-    """``connection.cursor()`` for the move path's own statements (the lock, the move's
-    write, the idempotency record; issue 12), whose parameters psycopg sends apart from
-    the statement (server-side binding) instead of quoting each into its text, and which
-    it prepares once a connection has run one a few times (``prepare_threshold``).
-
-    The ORM's queries keep client-side binding (Django's default: not every query it
-    compiles is preparable). The wrapper stays Django's: its errors (a lost database is
-    an OperationalError as before), execute wrappers and query log. Prepared statements
-    belong to their PostgreSQL session: a pooled connection keeps its own, a new one
-    after a restart starts without any; there is no pgbouncer to share sessions."""
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            from django.db.backends.postgresql.base import ServerBindingCursor
-
-            cursor.cursor.close()
-            cursor.cursor = ServerBindingCursor(connection.connection)
-        yield cursor
 
 
 def _sees_private(match: Match, seats: Sequence[Seat], user: Any) -> bool:
@@ -152,41 +161,12 @@ class _Columns:
             if converters:
                 self.converters.append((i, converters, expression))
 
-        # ``Model.__init__`` sets each value through its class attribute; for these
-        # (the plain ones: a field's DeferredAttribute, a foreign key's id) that is
-        # storing it in the instance's __dict__, which the fast path below does at once.
-        self.plain = all(type(_attribute(model, n)) in _PLAIN for n in self.names)
-
     def build(self, row: Sequence[Any]) -> Any:
         values = list(row[self.start : self.stop])
         for i, converters, expression in self.converters:
             for convert in converters:
                 values[i] = convert(values[i], expression, connection)
-        model = self.model
-        if not self.plain or pre_init.has_listeners(model) or post_init.has_listeners(model):
-            instance = model.from_db(connection.alias, self.names, values)
-        else:
-            # What ``from_db`` makes (``Model.__init__`` with every concrete field's value,
-            # then the state of a loaded row), without its per-field loop and signals.
-            instance = model.__new__(model)
-            state = instance._state = ModelState()
-            state.adding, state.db = False, connection.alias
-            instance.__dict__.update(zip(self.names, values, strict=True))
-        if model is Match:
-            # The row as read under the lock: the move's write sends only what changed
-            # (``matches.store.changed_fields``).
-            instance.__dict__[LOADED] = dict(zip(self.names, values, strict=True))
-        return instance
-
-
-_PLAIN = (DeferredAttribute, ForeignKeyDeferredAttribute)
-
-
-def _attribute(model: type[models.Model], name: str) -> object:
-    for klass in model.__mro__:
-        if name in klass.__dict__:
-            return klass.__dict__[name]
-    return None
+        return self.model.from_db(connection.alias, self.names, values)
 
 
 class _LockQuery:
@@ -197,6 +177,7 @@ class _LockQuery:
         self.user = _Columns(user_model, "u", self.match.stop)
         self.record = _Columns(IdempotencyRecord, "r", self.user.stop) if keyed else None
         match_field = Match._meta.pk if column == "pk" else Match._meta.get_field(column)
+        assert isinstance(match_field, models.Field)
         match_column = match_field.column
         columns = self.seat.sql + self.match.sql + self.user.sql
         join = ""
@@ -206,20 +187,6 @@ class _LockQuery:
             join = (
                 f' LEFT OUTER JOIN "{IdempotencyRecord._meta.db_table}" r'
                 ' ON r."user_id" = %s AND r."key" = %s'
-            )
-        self.fresh: int | None = None
-        if connection.vendor == "postgresql":
-            # Whether the match row locked is the one the statement's snapshot sees. Under
-            # READ COMMITTED a statement that waits for the row lock goes on with the
-            # row's newest version (PostgreSQL's EvalPlanQual) but its other rows (the
-            # seats, the record) as of its start, before the holder committed: a bot's
-            # move queued before a reclaim played the reclaimed seat. Every write to a
-            # seat row under the lock also writes the match row, so a changed xmin is how
-            # a statement knows that it waited on such a write; ``_lock`` then reads again.
-            self.fresh = len(columns)
-            columns.append(
-                f'm."xmin" = (SELECT m2."xmin" FROM "{Match._meta.db_table}" m2'
-                f' WHERE m2."{Match._meta.pk.column}" = m."{Match._meta.pk.column}")'
             )
         select = ", ".join(columns)
         self.sql = (
@@ -235,7 +202,9 @@ class _LockQuery:
         features = connection.features
         self.locks = bool(features.has_select_for_update)
         if self.locks:
-            self.sql += " FOR UPDATE OF m" if features.has_select_for_update_of else " FOR UPDATE"
+            # The seats too: see the module's notes on freshness.
+            of = " OF m, s" if features.has_select_for_update_of else ""
+            self.sql += f" FOR UPDATE{of}"
 
 
 @cache
@@ -245,11 +214,4 @@ def _lock_query(column: str, keyed: bool) -> _LockQuery:
 
 def match_status_turn(match_id: int) -> tuple[str, int] | None:
     """(status, turn) of the match, one plain read (no lock), or None if there is none."""
-    with bound_cursor() as cursor:
-        cursor.execute(
-            f'SELECT "status", "turn" FROM "{Match._meta.db_table}"'
-            f' WHERE "{Match._meta.pk.column}" = %s',
-            [match_id],
-        )
-        row = cursor.fetchone()
-    return None if row is None else (row[0], row[1])
+    return Match.objects.filter(pk=match_id).values_list("status", "turn").first()

@@ -12,7 +12,7 @@ from celery import shared_task
 from matches import matchmaking
 
 
-@shared_task(name="matches.matchmaking_tick", ignore_result=True)
+@shared_task(name="matches.matchmaking_tick", ignore_result=True)  # type: ignore[untyped-decorator]  # celery ships no type hints
 def matchmaking_tick() -> int:
     """Form every table that can be formed now; the number of matches started."""
     return len(matchmaking.matchmaking_tick())

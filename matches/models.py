@@ -44,11 +44,6 @@ def new_invite_code() -> str:
     return secrets.token_urlsafe(18)
 
 
-# Where a match read by the lock query (``matches.locks``) keeps its columns' values as
-# read, so that a move writes only what it changed (``matches.store.changed_fields``).
-LOADED = "_row_as_locked"
-
-
 class Match(models.Model):
     """One match. ``turn`` and ``last_seq`` are its version (STYLE 13): ``last_seq``
     grows with every applied action, ``turn`` is the engine's turn number that clients
@@ -114,11 +109,6 @@ class Match(models.Model):
     def __str__(self) -> str:
         # The public id first: it is what players see and quote in a report (issue 26).
         return f"match {self.public_id} ({self.ruleset}, {self.status})"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        # A whole-row save: what the lock query read is no longer what the row holds.
-        self.__dict__.pop(LOADED, None)
-        super().save(*args, **kwargs)
 
     @property
     def over(self) -> bool:

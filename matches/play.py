@@ -2,11 +2,16 @@
 
 Each public function is one transaction under the match lock (``matches.locks``) that
 checks in the order of ``matches.services``' notes, applies the engine's action and
-stores the result (``matches.store``). The match row and its seat rows are read once
-(one query, which also reads the record of an idempotencyKey), and the move writes its
-events, its action and the match row in one statement: with BEGIN and COMMIT, four round
-trips for a committed move, one more with an idempotencyKey (writing its record)
-(``tests/server/test_move_queries.py``).
+stores the result (``matches.store``). The match row and its seat rows are read once,
+in one query; with the fast paths that query also reads the record of an idempotencyKey,
+and the move writes its events, its action and the match row in one statement: with
+BEGIN and COMMIT, four round trips for a committed move, three more with an
+idempotencyKey (writing its record in a savepoint) (``tests/server/test_move_queries.py``).
+
+An idempotencyKey's record read with the lock may be older than the lock (see
+``matches.locks``): a request whose first send committed while it waited for the lock
+finds the record when its own move is refused (the turn is over) or when recording the
+key finds it taken, and answers with the first result.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from engine.actions import (
@@ -36,7 +41,7 @@ from engine.state import GameState
 from matches import store
 from matches.clock import turn_expired
 from matches.errors import InvalidRequest, MatchCode, Rejected, match_over
-from matches.locks import bound_cursor, lock_match, lock_match_keyed
+from matches.locks import lock_match, lock_match_keyed
 from matches.models import IdempotencyRecord, Match, MatchStatus, Seat
 from matches.seats import PLAYER, seat_control
 from matches.selectors import MatchView, match_view, started_state
@@ -262,89 +267,110 @@ def _act(
         raise InvalidRequest(f"an idempotencyKey has 1..{MAX_IDEMPOTENCY_KEY} characters")
     if isinstance(turn, bool) or not isinstance(turn, int):
         raise InvalidRequest("turn is the turn number you last saw")
-    fingerprint = _fingerprint(match_id, turn, operation)
-    with transaction.atomic():
-        if key is None:
+    if key is None:
+        with transaction.atomic():
             match, seats = lock_match(match_id, user=user)
-        else:
+            return _move(match, seats, user, bot_seat, turn, build)
+    fingerprint = _fingerprint(match_id, turn, operation)
+    try:
+        with transaction.atomic():
             match, seats, stored = lock_match_keyed(match_id, user=user, key=key)
             if stored is not None:
-                if stored.match_id != match.pk or stored.operation != fingerprint:
-                    raise InvalidRequest("this idempotencyKey was used for another request")
-                return MatchView.from_dict(stored.result)
-        if match.over:
-            return match_over()
-        if match.status != MatchStatus.ACTIVE:
-            return Rejected(Code.NOT_ALLOWED, "the match has not started")
-        state = started_state(match)
-        if bot_seat == ON_TURN:
-            bot_seat = state.on_turn
-        seat = _actor_seat(match, seats, state, user=user, bot_seat=bot_seat)
-        if isinstance(seat, Rejected):
-            return seat
-        if seat != state.on_turn:
-            return Rejected(
-                Code.NOT_YOUR_TURN, f"it is seat {state.on_turn}'s turn, not seat {seat}'s"
-            )
-        if turn != match.turn:
-            return Rejected(
-                MatchCode.STALE_TURN,
-                f"turn {turn} is over; it is turn {match.turn}",
-                rule="RR-TURN",
-            )
-        if turn_expired(match):
-            return Rejected(MatchCode.TURN_EXPIRED, "the turn's time ran out", rule="T-EXPIRY")
-        try:
-            action = build(Locked(match, seats, state, seat))
-            new_state, events = apply(state, action)
-        except BadInput as exc:
-            if exc.code == Code.BAD_INPUT:
-                raise InvalidRequest(exc.message) from None
-            return Rejected.of(exc)
-        except EngineError as exc:
-            if exc.after is not None and exc.after != state:
-                # RR-FAIL Decision: a commit the rules refuse still marks the turn as one
-                # that touched the table, so its later draw or timeout takes the penalty.
-                # Nothing a client sees changes (no event, same turn and seq); the action is
-                # logged so that a replay reaches the same marked state.
-                store.store(match, seats, state, exc.after, [], action, user=user)
-            return Rejected.of(exc)
-        store.store(match, seats, state, new_state, events, action, user=user)
-        result = match_view(match=match, seat=seat, state=new_state, seats=seats)
-        if key is not None and not _record(user, key, match, fingerprint, result):
-            # The same key, concurrently, on another match: the move is rolled back.
-            raise InvalidRequest("this idempotencyKey was used for another request")
-        return result
+                return _recorded(stored, match.pk, fingerprint)
+            result = _move(match, seats, user, bot_seat, turn, build)
+            if isinstance(result, Rejected):
+                # Refused: perhaps because this key's first request moved the match while
+                # this one waited for the lock (its record is newer than the lock query).
+                if IdempotencyRecord.objects.filter(user=user, key=key).exists():
+                    raise _KeyTaken  # what the refused move wrote is rolled back
+                return result
+            if not _record(user, key, match, fingerprint, result):
+                raise _KeyTaken  # the move is rolled back
+            return result
+    except _KeyTaken:
+        pass
+    # Another request recorded the key and committed while this one ran: the same request
+    # (answered as it was then), or another one.
+    stored = IdempotencyRecord.objects.filter(user=user, key=key).first()
+    if stored is None:  # pragma: no cover - a record is never deleted
+        raise InvalidRequest("this idempotencyKey was used for another request")
+    return _recorded(stored, match.pk, fingerprint)
 
 
-# -- idempotency records, in one statement each (issue 12) --------------------------------------
+class _KeyTaken(Exception):
+    """The idempotencyKey was recorded by a request that committed meanwhile."""
 
-_RECORDS = IdempotencyRecord._meta.db_table
+
+def _recorded(stored: IdempotencyRecord, match_pk: int, fingerprint: str) -> MatchView:
+    """The first result of a repeated request; InvalidRequest if the key was used for
+    another request."""
+    if stored.match_id != match_pk or stored.operation != fingerprint:
+        raise InvalidRequest("this idempotencyKey was used for another request")
+    return MatchView.from_dict(stored.result)
+
+
+def _move(
+    match: Match,
+    seats: list[Seat],
+    user: Any,
+    bot_seat: int | None,
+    turn: int,
+    build: Callable[[Locked], Action],
+) -> Result:
+    """The move on the locked match: the checks, the engine, the write."""
+    if match.over:
+        return match_over()
+    if match.status != MatchStatus.ACTIVE:
+        return Rejected(Code.NOT_ALLOWED, "the match has not started")
+    state = started_state(match)
+    if bot_seat == ON_TURN:
+        bot_seat = state.on_turn
+    seat = _actor_seat(match, seats, state, user=user, bot_seat=bot_seat)
+    if isinstance(seat, Rejected):
+        return seat
+    if seat != state.on_turn:
+        return Rejected(Code.NOT_YOUR_TURN, f"it is seat {state.on_turn}'s turn, not seat {seat}'s")
+    if turn != match.turn:
+        return Rejected(
+            MatchCode.STALE_TURN,
+            f"turn {turn} is over; it is turn {match.turn}",
+            rule="RR-TURN",
+        )
+    if turn_expired(match):
+        return Rejected(MatchCode.TURN_EXPIRED, "the turn's time ran out", rule="T-EXPIRY")
+    try:
+        action = build(Locked(match, seats, state, seat))
+        new_state, events = apply(state, action)
+    except BadInput as exc:
+        if exc.code == Code.BAD_INPUT:
+            raise InvalidRequest(exc.message) from None
+        return Rejected.of(exc)
+    except EngineError as exc:
+        if exc.after is not None and exc.after != state:
+            # RR-FAIL Decision: a commit the rules refuse still marks the turn as one
+            # that touched the table, so its later draw or timeout takes the penalty.
+            # Nothing a client sees changes (no event, same turn and seq); the action is
+            # logged so that a replay reaches the same marked state.
+            store.store(match, seats, state, exc.after, [], action, user=user)
+        return Rejected.of(exc)
+    store.store(match, seats, state, new_state, events, action, user=user)
+    return match_view(match=match, seat=seat, state=new_state, seats=seats)
+
+
+# -- idempotency records ----------------------------------------------------------------------
 
 
 def _record(user: Any, key: str, match: Match, operation: str, result: MatchView) -> bool:
     """Record the first result of ``user``'s ``key``; False if the key is taken (by a
     request that committed meanwhile)."""
-    data = result.to_dict()
-    if connection.vendor != "postgresql":  # the development SQLite
-        try:
-            with transaction.atomic():
-                IdempotencyRecord.objects.create(
-                    user=user, key=key, match=match, operation=operation, result=data
-                )
-        except IntegrityError:
-            return False
-        return True
-    # ON CONFLICT instead of a savepoint around an INSERT that may fail: one round trip,
-    # not three; a concurrent insert of the same key is waited for as before.
-    with bound_cursor() as cursor:
-        cursor.execute(
-            f'INSERT INTO "{_RECORDS}" ("user_id", "key", "match_id", "operation", "result",'
-            ' "created_at") VALUES (%s, %s, %s, %s, %s::jsonb, %s)'
-            ' ON CONFLICT ("user_id", "key") DO NOTHING RETURNING "id"',
-            [user.pk, key, match.pk, operation, json.dumps(data), timezone.now()],
-        )
-        return cursor.fetchone() is not None
+    try:
+        with transaction.atomic():
+            IdempotencyRecord.objects.create(
+                user=user, key=key, match=match, operation=operation, result=result.to_dict()
+            )
+    except IntegrityError:
+        return False
+    return True
 
 
 def _actor_seat(

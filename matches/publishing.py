@@ -24,10 +24,13 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from channels.layers import get_channel_layer
 from django.db import transaction
+
+if TYPE_CHECKING:
+    from config.channel_layers import ChannelLayer
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +132,9 @@ def _send(group: str, message: dict[str, Any]) -> None:
 
 
 def _publish(sends: Sequence[tuple[str, dict[str, Any]]]) -> None:
-    layer = get_channel_layer()
+    # The project's layer (settings.CHANNEL_LAYERS); issue 31 gives publishing an
+    # interface of its own.
+    layer = cast("ChannelLayer | None", get_channel_layer())
     if layer is None:  # pragma: no cover - settings always configure one
         return
 

@@ -16,7 +16,7 @@ from django.db import OperationalError
 from matches import results
 
 
-@shared_task(
+@shared_task(  # type: ignore[untyped-decorator]  # celery ships no type hints
     name="accounts.update_ratings",
     autoretry_for=(OperationalError,),  # a lost connection or a deadlock victim
     retry_backoff=True,

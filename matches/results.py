@@ -194,12 +194,14 @@ def rate_at_end(
 
 
 def _notify_after_commit(match_id: int, changes: Sequence[RatingChange]) -> None:
+    now = timezone.now().isoformat()
     events = [
         (
             c.user_id,
             {
                 "type": RATING_CHANGED,
                 "matchId": match_id,
+                "at": now,
                 "payload": ratings.rating_change_payload(c),
             },
         )

@@ -27,13 +27,13 @@ from typing import Any
 from django.db import connection, models, transaction
 from django.utils import timezone
 
+from config import fast_paths
 from engine.actions import Action, action_kind, action_to_dict
 from engine.events import Event
 from engine.game import table_json
 from engine.state import GameState
 from matches import clock, publishing, queueing, takeover
-from matches.locks import bound_cursor
-from matches.models import LOADED, Match, MatchAction, MatchEvent, MatchStatus, Round, Seat
+from matches.models import Match, MatchAction, MatchEvent, MatchStatus, Round, Seat
 from matches.results import rate_at_end
 from matches.seats import seat_control
 from matches.selectors import event_row, store_state
@@ -58,7 +58,12 @@ class Outbox:
     calls: list[Callable[[], None]] = field(default_factory=list)
 
     def notify(self, user_ids: Sequence[int], kind: str, payload: Mapping[str, Any]) -> None:
-        event = {"type": kind, "matchId": self.match_id, "payload": dict(payload)}
+        event = {
+            "type": kind,
+            "matchId": self.match_id,
+            "at": timezone.now().isoformat(),
+            "payload": dict(payload),
+        }
         self.notices.append((sorted(set(user_ids)), event))
 
 
@@ -130,7 +135,7 @@ def persist(
         current = (person.pk, action_kind(action)) if person and action else None
         events = rate_at_end(match, state, events, current)  # ratings move in this transaction
     outbox = Outbox(match.pk)
-    rows, texts = _event_rows(match, events, now, final=True)
+    rows, texts = _event_rows(match, events, now, final=fast_paths.on("move_write"))
     outbox.events.extend(event_row(r) for r in rows)
     logged = None
     if action is not None:
@@ -316,13 +321,12 @@ def _write_move(
     """Insert the move's event rows and its action, and save the match row, in one
     statement (one round trip; issue 12): what ``bulk_create``, ``MatchAction.objects
     .create`` and ``match.save()`` wrote in three, without compiling them per move. The
-    match row is written as ``save()`` writes it, ``pre_save`` first (its
-    ``updated_at``), each value prepared by its field, but only the fields the move
-    changed (:func:`changed_fields`)."""
-    if connection.vendor != "postgresql":  # the development SQLite: the ORM's three
+    match row is written as ``save()`` writes it: every field, ``pre_save`` first (its
+    ``updated_at``), each value prepared by its field."""
+    if not fast_paths.on("move_write"):  # the plain twin: the ORM's three
         _write_move_orm(match, rows, logged)
         return
-    fields = changed_fields(match)
+    fields = _MATCH_FIELDS
     sql = _move_sql(len(rows), logged is not None, tuple(f.attname for f in fields))
     params: list[Any] = []
     for row, (public, private) in zip(rows, texts, strict=True):
@@ -333,12 +337,9 @@ def _write_move(
     for f in fields:
         params.append(f.get_db_prep_save(f.pre_save(match, False), connection))
     params.append(match.pk)
-    with bound_cursor() as cursor:
+    with connection.cursor() as cursor:
         cursor.execute(sql, params)
         ids = [pk for (pk,) in cursor.fetchall()] if rows else []
-    loaded = match.__dict__.get(LOADED)
-    if loaded is not None:  # the row as it now is, for a later write in the transaction
-        loaded.update((f.attname, match.__dict__.get(f.attname)) for f in fields)
     for row, pk in zip(rows, ids, strict=True):
         row.pk = pk
         row._state.adding = False
@@ -359,34 +360,15 @@ def _write_move_orm(
 
 
 _MATCH_FIELDS = [f for f in Match._meta.concrete_fields if not f.primary_key]
-# Written on every move: set by ``pre_save`` (``auto_now``), or a JSON value, which a
-# move may change in place (the same object as read, so a comparison cannot tell).
-_ALWAYS = frozenset(
-    f.attname
-    for f in _MATCH_FIELDS
-    if isinstance(f, models.JSONField) or getattr(f, "auto_now", False)
-)
-
-
-def changed_fields(match: Match) -> list[Any]:
-    """The fields of ``match`` to write: all of them, unless it was read by the lock query
-    (``matches.locks``, which keeps the row as read): then those whose value differs from
-    it, and those in ``_ALWAYS``. A move changes a handful of a match's 29 columns
-    (turn, seat on turn, deadline, seq, snapshot...); preparing and sending every one
-    was a tenth of a worker's move (issue 12, py-spy under bench/worker_bench.py)."""
-    loaded = match.__dict__.get(LOADED)
-    if loaded is None:
-        return _MATCH_FIELDS
-    values = match.__dict__
-    return [
-        f
-        for f in _MATCH_FIELDS
-        if f.attname in _ALWAYS or values.get(f.attname) != loaded.get(f.attname)
-    ]
 
 
 def _columns(model: type[Any], names: Sequence[str]) -> str:
-    return ", ".join(f'"{model._meta.get_field(n).column}"' for n in names)
+    columns = []
+    for name in names:
+        field = model._meta.get_field(name)
+        assert isinstance(field, models.Field)
+        columns.append(f'"{field.column}"')
+    return ", ".join(columns)
 
 
 @cache
@@ -407,7 +389,7 @@ def _move_sql(events: int, action: bool, fields: tuple[str, ...]) -> str:
             f'a AS (INSERT INTO "{MatchAction._meta.db_table}" ({columns})'
             " VALUES (%s, %s, %s::jsonb, %s, %s, %s))"
         )
-    sets = ", ".join(f'"{Match._meta.get_field(n).column}" = %s' for n in fields)
+    sets = ", ".join(f"{_columns(Match, [n])} = %s" for n in fields)
     update = f'UPDATE "{Match._meta.db_table}" SET {sets} WHERE "{Match._meta.pk.column}" = %s'
     if events:
         parts.append(f"m AS ({update})")

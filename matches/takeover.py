@@ -122,7 +122,12 @@ def tell_player(
     }
 
     def send() -> None:
-        event = {"type": SEAT_TAKEN_OVER, "matchId": match_id, "payload": payload}
+        event = {
+            "type": SEAT_TAKEN_OVER,
+            "matchId": match_id,
+            "at": timezone.now().isoformat(),
+            "payload": payload,
+        }
         publishing.publish_user_event(user_id, event)
         # One notice per takeover (its time tells two takeovers of a seat apart).
         notice = {"reason": payload["reason"], "key": f"{seat}:{payload['since']}"}

@@ -17,6 +17,7 @@ from celery import Task, shared_task
 from django.conf import settings
 from django.db import OperationalError
 
+from config import fast_paths
 from matches import bot_turns, challenges, deadlines
 from matches.notifications.dispatch import notify_turn
 
@@ -28,7 +29,7 @@ RETRY: dict[str, Any] = {
 }
 
 
-@shared_task(name="matches.expire_turn", bind=True, **RETRY)
+@shared_task(name="matches.expire_turn", bind=True, **RETRY)  # type: ignore[untyped-decorator]  # celery ships no type hints
 def expire_turn(self: Task, match_id: int, turn: int) -> str:
     """Apply the deadline of ``turn`` (T-EXPIRY) once; a duplicate finds it STALE_TURN.
     Then, if this task runs within ``EXPIRY_INLINE_WITHIN_MS`` of its deadline (its ETA),
@@ -43,6 +44,8 @@ def expire_turn(self: Task, match_id: int, turn: int) -> str:
     bot moves: with the matches started together, lateness p99 went from 55 to about
     210 ms; on a loaded machine always playing them reached 3.1 s, hence the limit."""
     inline = int(getattr(settings, "EXPIRY_INLINE_BOT_MOVES", 0))
+    if not fast_paths.chosen("bot_inline"):
+        inline = 0
     if inline <= 0 or _late(self.request, getattr(settings, "EXPIRY_INLINE_WITHIN_MS", 0)):
         return deadlines.expire_turn(match_id=match_id, turn=turn)
     return bot_turns.playing_bots_inline(
@@ -65,7 +68,7 @@ def _late(request: Any, within_ms: int) -> bool:
     return (datetime.now(UTC) - when).total_seconds() * 1000 > within_ms
 
 
-@shared_task(name="matches.sweep_deadlines", **RETRY)
+@shared_task(name="matches.sweep_deadlines", **RETRY)  # type: ignore[untyped-decorator]  # celery ships no type hints
 def sweep_deadlines() -> dict[str, int]:
     """Beat's sweep: past deadlines, reminders, stalled bots, disconnected players, and
     challenges nobody answered in time."""
@@ -74,7 +77,7 @@ def sweep_deadlines() -> dict[str, int]:
     return done
 
 
-@shared_task(name="matches.notify", **RETRY)
+@shared_task(name="matches.notify", **RETRY)  # type: ignore[untyped-decorator]  # celery ships no type hints
 def notify(match_id: int, turn: int, kind: str, since_seq: int | None = None) -> str:
     """Tell the player on turn ``turn`` (YOUR_TURN, TURN_REMINDER, LAST_CHANCE) if it is
     still theirs and they did not act since ``since_seq``; what happened, in a word.
@@ -82,7 +85,8 @@ def notify(match_id: int, turn: int, kind: str, since_seq: int | None = None) ->
     return notify_turn(match_id=match_id, turn=turn, kind=kind, since_seq=since_seq)
 
 
-@shared_task(  # a deadlock victim or a lost connection is retried sooner than the clock's
+# A deadlock victim or a lost connection is retried sooner than the clock's.
+@shared_task(  # type: ignore[untyped-decorator]  # celery ships no type hints
     name="bots.play_turn",
     autoretry_for=(OperationalError,),
     retry_backoff=True,
@@ -90,6 +94,9 @@ def notify(match_id: int, turn: int, kind: str, since_seq: int | None = None) ->
     max_retries=5,
 )
 def play_turn(match_id: int, turn: int) -> str:
-    """Play the next action of the bot on turn ``turn`` of the match, if it still is (and
-    the bots' moves due at once after it: ``bot_turns.playing_bots_inline``)."""
+    """Play the next action of the bot on turn ``turn`` of the match, if it still is (and,
+    with the fast paths, the bots' moves due at once after it:
+    ``bot_turns.playing_bots_inline``; else each is a task of its own)."""
+    if not fast_paths.chosen("bot_inline"):
+        return bot_turns.play_turn(match_id=match_id, turn=turn)
     return bot_turns.playing_bots_inline(lambda: bot_turns.play_turn(match_id=match_id, turn=turn))

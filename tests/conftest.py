@@ -33,6 +33,17 @@ def require_services(reason: str) -> None:
     pytest.skip(f"{reason}: run it through `make test` (scripts/test.py)")
 
 
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """``@pytest.mark.fast_path(name, ...)``: a test of the fast twin of these pieces
+    (config/fast_paths.py), skipped when the run's FAST_PATHS leaves one of them off."""
+    for marker in item.iter_markers("fast_path"):
+        from config import fast_paths
+
+        off = [name for name in marker.args if not fast_paths.chosen(name)]
+        if off:
+            pytest.skip(f"FAST_PATHS leaves {', '.join(off)} off")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests that use the PostgreSQL test database only through a server process (e2e)
     still need it created: pytest-django creates it only for tests marked django_db."""
@@ -40,6 +51,27 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         uses_database = "postgres" in getattr(item, "fixturenames", ())
         if uses_database and item.get_closest_marker("django_db") is None:
             item.add_marker(pytest.mark.django_db)
+
+
+@pytest.fixture(params=["fast", "plain"])
+def twin(request: pytest.FixtureRequest, settings: Any) -> str:
+    """Every seam's fast twin, then its plain one (``settings.FAST_PATHS`` all, then
+    none; config/fast_paths.py), for a test that holds the two to the same behaviour.
+    Only what reads the setting per call follows it: not the web process's request path,
+    chosen at its start."""
+    from config import fast_paths
+
+    settings.FAST_PATHS = fast_paths.parse("1" if request.param == "fast" else "0")
+    return str(request.param)
+
+
+@pytest.fixture
+def fast_twins(settings: Any) -> None:
+    """Every seam's fast twin (``settings.FAST_PATHS`` all), whatever the run's value:
+    for a test that holds a fast twin to what the plain one (the ORM's) gives."""
+    from config import fast_paths
+
+    settings.FAST_PATHS = fast_paths.parse("1")
 
 
 @pytest.fixture(autouse=True)

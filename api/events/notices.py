@@ -45,6 +45,7 @@ class UserEvent:
     type: str = strawberry.field(description="The kind as a string (see `kind`).")
     kind: UserEventKind
     match_id: strawberry.ID | None
+    at: datetime | None = strawberry.field(description="When the server made the notification.")
     payload: JSON = strawberry.field(deprecation_reason=PAYLOAD_DEPRECATION)
 
 
@@ -155,6 +156,7 @@ def user_event(data: Mapping[str, Any]) -> UserEvent:
         "type": kind_text,
         "kind": kind,
         "match_id": strawberry.ID(str(match_id)) if match_id else None,
+        "at": time_of(data.get("at")),
         "payload": p,
     }
     if kind == UserEventKind.MATCH_STARTED:

@@ -18,7 +18,14 @@ from api.accounts.users import UserType
 from api.auth import get_user
 from api.matches.calls import call
 from api.matches.cards import Card, Meld, card, cards, draft_meld, meld
-from api.matches.enums import BotLevel, MatchStatus, SeatController, TakeoverReason
+from api.matches.enums import (
+    BotLevel,
+    MatchStatus,
+    SeatController,
+    TakeoverReason,
+    TurnPhase,
+    phase,
+)
 from api.matches.legal import LegalActions, legal_actions
 from api.matches.outcomes import MatchOutcome, RoundResult, match_outcome, round_result
 from matches import selectors
@@ -29,7 +36,12 @@ from matches.selectors import MatchView
 class Turn:
     number: int = strawberry.field(description="Send this back as `turn` with every move.")
     seat: int
-    phase: str = strawberry.field(description="play, discard, key, draw or meld.")
+    phase: str = strawberry.field(
+        description="play, discard, key, draw or meld.", deprecation_reason="Use phaseKind."
+    )
+    phase_kind: TurnPhase = strawberry.field(
+        description="What the seat on turn does next (the enum of `phase`)."
+    )
     deadline: datetime | None
     draft: list[Meld] | None = strawberry.field(description="The live, unvalidated table.")
 
@@ -181,6 +193,7 @@ def match(data: MatchView) -> Match:
             number=data.turn,
             seat=on_turn,
             phase=v.get("phase", ""),
+            phase_kind=phase(v.get("phase")),
             deadline=datetime.fromisoformat(data.deadline) if data.deadline else None,
             draft=[draft_meld(m) for m in v["draft"]] if v.get("draft") is not None else None,
         )

@@ -5,12 +5,14 @@ TRUNCATE (used by the test suite to empty tables) is not a row operation and sta
 possible; deleting a match with a log is refused too (ON DELETE PROTECT in the models).
 """
 
+from typing import Any
+
 from django.db import migrations
 
 TABLES = ("matches_matchevent", "matches_matchaction")
 
 
-def _forward(apps, schema_editor):
+def _forward(apps: Any, schema_editor: Any) -> None:
     vendor = schema_editor.connection.vendor
     for table in TABLES:
         if vendor == "postgresql":
@@ -36,7 +38,7 @@ def _forward(apps, schema_editor):
                 )
 
 
-def _backward(apps, schema_editor):
+def _backward(apps: Any, schema_editor: Any) -> None:
     vendor = schema_editor.connection.vendor
     for table in TABLES:
         if vendor == "postgresql":

@@ -218,7 +218,12 @@ def notify_turn(*, match_id: int, turn: int, kind: str, since_seq: int | None = 
     payload = {"turn": turn, "seat": row.index, "deadline": deadline}
     if kind == TURN_REMINDER:
         # YOUR_TURN reached myEvents when the turn started (matches.store).
-        event = {"type": kind, "matchId": match_id, "payload": payload}
+        event = {
+            "type": kind,
+            "matchId": match_id,
+            "at": timezone.now().isoformat(),
+            "payload": payload,
+        }
         publishing.publish_user_event(row.user_id, event)
     made = notice(kind, user_id=row.user_id, match=match, turn=turn, payload=payload)
     if made is None:

@@ -929,6 +929,35 @@ scenarios.together = async (browser) => {
   return "challenge accepted, chat both ways, tournament registered by two; es/nl/en at 1280 and 360 px";
 };
 
+// Issue 32: a new user on `make run`'s defaults (SQLite, the embedded Redis): register,
+// play a few turns against a bot, reload the page, and play on.
+scenarios.firstrun = async (browser) => {
+  const page = await newPlayer(browser, "first" + uid());
+  await createMatch(page, { ruleset: "robbers", seats: 2, bots: 1, level: "EASY" });
+  await page.getByRole("button", { name: "Start" }).click();
+  const turns = 3;
+  for (let i = 0; i < turns; i++) {
+    await waitMyTurn(page);
+    await page.getByRole("button", { name: "Draw" }).click();
+    await page.waitForFunction(() => !document.querySelector(".seat.me[data-on-turn]"), null, { timeout: 15_000 });
+  }
+  await waitMyTurn(page);
+  const before = await hand(page).evaluateAll((els) => els.map((e) => e.dataset.card).sort().join(" "));
+  const url = page.url();
+  await page.reload();
+  // Still logged in (the token is kept), on the same match, with the same hand.
+  await hand(page).first().waitFor();
+  check(page.url() === url, `the same page after the reload: ${page.url()}`);
+  check((await page.getByLabel("Password").count()) === 0, "no login form after the reload");
+  const after = await hand(page).evaluateAll((els) => els.map((e) => e.dataset.card).sort().join(" "));
+  check(after === before, `the same hand after the reload: ${before} / ${after}`);
+  await waitMyTurn(page);
+  await page.getByRole("button", { name: "Draw" }).click();
+  await page.waitForFunction(() => !document.querySelector(".seat.me[data-on-turn]"), null, { timeout: 15_000 });
+  await shot(page, "firstrun");
+  return `${turns} turns, reloaded, played on`;
+};
+
 const name = process.argv[2];
 const browser = await launch();
 try {

@@ -197,7 +197,11 @@ class Processes:
 
 class TcpProxy:
     """A TCP proxy in front of a server; ``cut()`` drops every connection and refuses new
-    ones (the server is down, as the clients see it), ``restore()`` lets them through."""
+    ones (the server is down, as the clients see it), ``restore()`` lets them through;
+    ``stall()`` leaves the connections open but forwards nothing more on them, while new
+    ones go through (a server that came back elsewhere, behind the same address: the old
+    connections are half-open, as a failover, a moved pod or a NAT's lost state leave
+    them)."""
 
     def __init__(self, target_host: str, target_port: int) -> None:
         import threading
@@ -206,6 +210,7 @@ class TcpProxy:
         self.port = free_port()
         self.open = True
         self.sockets: list[socket.socket] = []
+        self.generation = 0  # connections accepted before the last stall() are stalled
         self.lock = threading.Lock()
         self.listener: socket.socket | None = None
         self.threading = threading
@@ -232,14 +237,25 @@ class TcpProxy:
                 continue
             with self.lock:
                 self.sockets += [client, upstream]
+                generation = self.generation
             for a, b in ((client, upstream), (upstream, client)):
-                self.threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+                self.threading.Thread(
+                    target=self._pipe, args=(a, b, generation), daemon=True
+                ).start()
 
-    @staticmethod
-    def _pipe(source: socket.socket, sink: socket.socket) -> None:
+    def _pipe(self, source: socket.socket, sink: socket.socket, generation: int) -> None:
         try:
-            while data := source.recv(65536):
-                sink.sendall(data)
+            while True:
+                try:
+                    data = source.recv(65536)
+                except TimeoutError:  # the upstream socket's timeout (create_connection's)
+                    if generation != self.generation:
+                        continue  # stalled: half-open, it stays open
+                    raise
+                if not data:
+                    break
+                if generation == self.generation:  # else stalled: read and dropped
+                    sink.sendall(data)
         except OSError:
             pass
         finally:
@@ -261,6 +277,10 @@ class TcpProxy:
                 with contextlib.suppress(OSError):
                     s.close()
             self.sockets.clear()
+
+    def stall(self) -> None:
+        with self.lock:
+            self.generation += 1
 
     def restore(self) -> None:
         if self.listener is None:

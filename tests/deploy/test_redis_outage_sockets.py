@@ -5,22 +5,28 @@
   browser cannot tell from an authentication refusal.
 - Once Redis is back, the first ``matchEvents`` subscription of a web process works: it
   answered "Internal server error." when its group join met a connection of the pool
-  that the restart had left stale.
+  that the outage had left stale. A Redis killed and started again on this host closes
+  its connections, and redis-py's pool sees that before it hands one out; a Redis that
+  comes back elsewhere behind the same address (a failover, a moved pod, a proxy or NAT
+  that lost its state) leaves them half-open: a command sent on one is never answered,
+  and the join waited the layer's socket timeout (30 s) before it failed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
+from urllib.parse import urlsplit
 
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from api.ws import CLOSE_UNAVAILABLE
 from tests.conftest import start_asgi_server
-from tests.deploy.cluster import RedisServer
-from tests.e2e.conftest import MATCH_EVENTS, new_match, register
+from tests.deploy.cluster import RedisServer, TcpProxy
+from tests.e2e.conftest import MATCH_EVENTS, Client, new_match, register
 
 
 async def _first_answer(url: str, token: str | None) -> Any:
@@ -80,3 +86,48 @@ async def test_the_first_match_events_subscription_after_a_redis_restart_works(
         # then: its events, not "Internal server error."
         assert first is not None and first["seq"] == 1, first
         assert "Internal server error" not in server.log_text()
+
+
+async def test_the_first_match_events_subscription_over_stale_connections_works(
+    postgres: dict[str, Any], redis_url: str
+) -> None:
+    target = urlsplit(redis_url)
+    proxy = TcpProxy(target.hostname or "127.0.0.1", target.port or 6379)
+    try:
+        proxied = f"redis://127.0.0.1:{proxy.port}{target.path}"
+        with start_asgi_server(postgres, proxied) as server:
+            a = await register(server, "stale")
+            b = await register(server, "stale")
+            started = await new_match(a, [b])
+            viewer = Client(server)  # spectators: no group joined at connection_init
+
+            async def watching() -> tuple[Any, Any]:
+                sock = await viewer.socket()
+                sub = await sock.subscribe(MATCH_EVENTS, id=started["id"], after=0)
+                return sock, await sock.next(sub, 60)
+
+            # given: spectators watching, so that the web process's layer has pooled
+            # connections (their group joins) and its receive is running
+            watchers = await asyncio.gather(*(watching() for _ in range(3)))
+            assert all(m["type"] == "next" and not m["payload"].get("errors") for _, m in watchers)
+
+            # when: Redis is back behind the same address and every pooled connection
+            # is half-open; a new spectator subscribes
+            proxy.stall()
+            subscribed = time.monotonic()
+            sock, first = await watching()
+            took = time.monotonic() - subscribed
+            for each, _ in [*watchers, (sock, None)]:
+                await each.close()
+            await a.close()
+            await b.close()
+            await viewer.close()
+
+            # then: its events, not "Internal server error.", and well before the
+            # stale connection's socket timeout (30 s) would have ended its wait
+            assert first["type"] == "next" and not first["payload"].get("errors"), first
+            assert first["payload"]["data"]["matchEvents"]["seq"] == 1, first
+            assert took < 15, took
+            assert "Internal server error" not in server.log_text()
+    finally:
+        proxy.close()

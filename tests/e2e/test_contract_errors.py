@@ -4,9 +4,13 @@ client sends is a 500 or an ERROR traceback in the server's log."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from tests.e2e.conftest import CREATE, Client, new_match, register, result_of
 
@@ -101,3 +105,30 @@ async def test_a_malformed_entity_representation_is_a_coded_bad_input_error(
     assert {e["extensions"]["code"] for e in body["errors"]} == {"BAD_INPUT"}, body
     assert asgi_server.log_text().count("Traceback") == tracebacks  # type: ignore[attr-defined]
     await client.close()
+
+
+async def test_a_deeply_nested_60_kb_websocket_frame_closes_with_4400(asgi_server: str) -> None:
+    """Issue 26, point 6: a frame of JSON nested 30,000 levels (60 KB, under the 64 KB
+    frame limit) dropped the socket without a close code; it is refused with 4400, and
+    the server logs no traceback."""
+    tracebacks = asgi_server.log_text().count("Traceback")  # type: ignore[attr-defined]
+    url = "ws" + asgi_server[len("http") :] + "/graphql"
+    deep = "[" * 30_000 + "]" * 30_000
+    frame = '{"id": "1", "type": "subscribe", "payload": {"query": "{ serverVersion }", '
+    frame += '"variables": {"a": ' + deep + "}}}"
+    assert 60_000 < len(frame) < 64 * 1024
+
+    async with connect(url, subprotocols=["graphql-transport-ws"]) as ws:  # type: ignore[list-item]
+        await ws.send(json.dumps({"type": "connection_init", "payload": {}}))
+        assert json.loads(await asyncio.wait_for(ws.recv(), 30)) == {"type": "connection_ack"}
+        await ws.send(frame)
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                await asyncio.wait_for(ws.recv(), 30)
+
+    assert closed.value.rcvd is not None, closed.value
+    assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (
+        4400,
+        "The JSON is nested too deeply.",
+    )
+    assert asgi_server.log_text().count("Traceback") == tracebacks  # type: ignore[attr-defined]

@@ -31,6 +31,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     return counts
 
 
+@pytest.mark.fast_path("document_caches")
 def test_an_operation_sent_again_is_not_parsed_or_validated_again(
     gql: GraphQLClient, counted: dict[str, int]
 ) -> None:

@@ -92,6 +92,7 @@ def test_an_expiry_task_queues_the_bot_turn_that_follows_it_without_playing_it(
 
 
 @pytest.mark.usefixtures("no_worker")
+@pytest.mark.fast_path("bot_inline")
 def test_with_expiry_inline_bot_moves_an_expiry_task_plays_the_bot_turns(settings: Any) -> None:
     # given: the person's turn is past its deadline; two bots follow; the operator asks
     # the expiry task to play the bot moves after it (EXPIRY_INLINE_BOT_MOVES)

@@ -9,7 +9,7 @@ from django.db import OperationalError
 
 from accounts import services
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.fast_path("middleware")]
 
 ME = "{ me { username } }"
 

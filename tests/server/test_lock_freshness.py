@@ -1,12 +1,15 @@
 """A move that waited for the match lock sees what the holder committed (issue 12's
-lock query, found by the flaky takeover test).
+lock query, found by the flaky takeover test), with either twin of the lock query
+(``matches.locks``: the fast one and the ORM's).
 
 The lock query reads the match row and its seats in one statement. Under READ COMMITTED
-a statement that waits for a row lock gets the newest version of the locked row (the
-match), but its other rows (the seats, the idempotency record) as they were when it
-started: before the holder's commit. A bot's move queued before a reclaim then played
-the seat its player had just taken back. These tests hold the lock in one thread while
-another waits for it, then commit, and look at what the waiting move did.
+a statement that waits for a row lock gets the newest version of the rows it locks, but
+its other rows as they were when it started: before the holder's commit. A bot's move
+queued before a reclaim then played the seat its player had just taken back. The seats
+are locked too, so this holds whoever wrote them and however (issue 32: it once held only
+while every writer of a seat remembered to write the match row as well). These tests
+hold the lock in one thread while another waits for it, then commit, and look at what
+the waiting move did.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from matches.models import Match, MatchAction, Seat
 from matches.selectors import MatchView
 from matches.takeover import DISCONNECTED
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("twin")]
 WAIT = 60.0  # a bound on a slow machine, never an assertion about speed
 
 
@@ -123,6 +126,33 @@ def test_a_bot_move_waiting_on_a_reclaim_finds_the_seat_its_players_again() -> N
     assert isinstance(reclaimed[0], MatchView), reclaimed
     assert Seat.objects.get(match_id=match_id, index=0).takeover == ""
     assert not isinstance(result, MatchView), "the bot played a seat its player had reclaimed"
+    assert result.code == Code.NOT_A_PLAYER, result
+    assert MatchAction.objects.filter(match_id=match_id).count() == actions
+
+
+def test_a_bot_move_waiting_on_a_seat_write_alone_sees_the_seat_as_written() -> None:
+    # given: a live timed match; a bot took seat 0 over (its player went away) and it is
+    # seat 0's turn, not begun
+    player = person("alone")
+    match_id = started(player, bots=["EASY"], turn_seconds=600)
+    match = Match.objects.get(pk=match_id)
+    if match.on_turn != 0:
+        assert isinstance(draw(match_id, match.turn, seat=1), MatchView)
+    assert isinstance(
+        services.match_take_over(match_id=match_id, seat=0, reason=DISCONNECTED), MatchView
+    )
+    match = Match.objects.get(pk=match_id)
+    actions = MatchAction.objects.filter(match_id=match_id).count()
+
+    # when: the bot's move waits for the lock while the holder gives the seat back by
+    # writing the seat row and nothing else (a writer that leaves the match row alone)
+    def give_back() -> None:
+        Seat.objects.filter(match_id=match_id, index=0).update(takeover="", takeover_at=None)
+
+    result = while_locked(match_id, give_back, lambda: draw(match_id, match.turn, seat=0))
+
+    # then: the bot saw the seat as the holder left it, and did not play it
+    assert not isinstance(result, MatchView), "the bot played a seat given back to its player"
     assert result.code == Code.NOT_A_PLAYER, result
     assert MatchAction.objects.filter(match_id=match_id).count() == actions
 

@@ -187,6 +187,44 @@ def test_bad_options_are_rejected_with_bad_option(users: list[Any]) -> None:
     assert not Match.objects.exists()
 
 
+def test_options_the_referee_refused_are_refused_when_a_match_is_created(
+    users: list[Any],
+) -> None:
+    # R-PLAYABLE: an option with no effect in the family; R-RANGES: hand_size 7..20;
+    # RK-PLAYERS: 5-6 on one Rummikub set only with the short deal.
+    river = services.match_create(
+        user=users[0], ruleset_name="rummy", options={"draw_two_river": True}, seats=2
+    )
+    short_hand = services.match_create(user=users[0], options={"hand_size": 6}, seats=2)
+    five = services.match_create(user=users[0], ruleset_name="rummikub", seats=5)
+    five_short = services.match_create(
+        user=users[0], ruleset_name="rummikub", options={"short_deal": True}, seats=5
+    )
+
+    assert isinstance(river, Rejected) and river.code == Code.BAD_OPTION
+    assert "draw_two_river" in river.message
+    assert isinstance(short_hand, Rejected) and short_hand.code == Code.BAD_OPTION
+    assert isinstance(five, Rejected) and five.code == Code.BAD_OPTION
+    assert isinstance(five_short, MatchView)
+    assert Match.objects.count() == 1
+
+
+def test_r_order_the_creator_of_a_classic_rummy_match_starts_the_first_hand(
+    users: list[Any],
+) -> None:
+    # R-ORDER Decision: no cut in classic rummy, the match's creator starts. Each match
+    # has its own random seed: with a cut, eight matches would all start with their
+    # creator once in 256.
+    for creator, joiner in [(users[0], users[1]), (users[2], users[0])] * 4:
+        created = services.match_create(user=creator, ruleset_name="rummy", seats=2)
+        assert isinstance(created, MatchView)
+        assert isinstance(services.match_join(match_id=created.id, user=joiner), MatchView)
+        assert isinstance(services.match_start(match_id=created.id, user=creator), MatchView)
+
+        match = Match.objects.get(pk=created.id)
+        assert match.seats.get(index=match.on_turn).user == creator
+
+
 def test_an_idempotent_draw_is_applied_once_and_returns_the_first_result(
     users: list[Any],
 ) -> None:

@@ -1,7 +1,7 @@
-"""The move path's hand-written SQL (issue 12) reads and writes what the ORM would: the
-lock query builds the same Match, Seat and user instances as the ORM's select_related
-query, and a move's combined write stores the same rows as the ORM's saves (real
-PostgreSQL)."""
+"""The move path's hand-written SQL (issue 12; the fast twins of ``lock_query`` and
+``move_write``) reads and writes what the ORM would: the lock query builds the same
+Match, Seat and user instances as the ORM's select_related query, and a move's combined
+write stores the same rows as the ORM's saves (real PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from matches.locks import lock_match, lock_match_keyed
 from matches.models import Match, Seat
 from tests.server.test_match_services import play_out, started, users
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_twins")]
 __all__ = ["users"]  # the fixture
 
 
@@ -25,7 +25,7 @@ def values(instance: models.Model) -> dict[str, Any]:
 def orm_lock(match_id: object, lookup: str) -> tuple[Match, list[Seat]]:
     seats = list(
         Seat.objects.select_related("match", "user")
-        .select_for_update(of=("match",))
+        .select_for_update(of=("self", "match"))
         .filter(**{f"match__{lookup}": match_id})
         .order_by("index")
     )
@@ -106,34 +106,3 @@ def test_the_keyed_lock_reads_the_record_of_the_key(users: list[Any]) -> None:
             plain, plain_seats = lock_match(view.id)
         assert values(locked) == values(plain)
         assert [values(s) for s in seats] == [values(s) for s in plain_seats]
-
-
-def test_a_move_writes_only_the_match_columns_it_changed(users: list[Any]) -> None:
-    # given: a live match, one column of it changed behind the in-memory row's back in
-    # the move's own transaction (as a queryset update would)
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    from matches import services, store
-
-    view = started(users, "rummy", target_score=30)
-    match = Match.objects.get(pk=view.id)
-    mover = users[match.on_turn]
-    with CaptureQueriesContext(connection) as captured, transaction.atomic():
-        Match.objects.filter(pk=view.id).update(reminded_turn=77)
-        # when: the seat on turn draws
-        drawn = services.match_draw(match_id=view.id, turn=view.turn, user=mover)
-    assert drawn is not None
-    # then: the move's statement sets what the move changed, and not the columns it did
-    # not change (which a full write would have set back to what the lock read)
-    move = next(q["sql"] for q in captured.captured_queries if "WITH" in (q["sql"] or ""))
-    sets = move.split(" SET ", 1)[1].split(" WHERE ", 1)[0]
-    for column in ("last_seq", "actions_count", "snapshot", "updated_at"):
-        assert f'"{column}" = ' in sets
-    for column in ("public_id", "ruleset", "seed", "created_at", "reminded_turn"):
-        assert f'"{column}" = ' not in sets
-    after = Match.objects.get(pk=view.id)
-    assert after.reminded_turn == 77
-    assert after.last_seq > match.last_seq and after.actions_count == match.actions_count + 1
-    # and a match not read by the lock query is written whole, as save() writes it
-    assert store.changed_fields(after) == store._MATCH_FIELDS

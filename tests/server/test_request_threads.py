@@ -104,6 +104,7 @@ async def test_a_thread_of_a_request_that_failed_is_not_kept() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.fast_path("request_threads")
 async def test_django_runs_two_graphql_requests_on_one_kept_thread() -> None:
     from config.asgi import application
 

@@ -46,6 +46,7 @@ def test_check_deploy_reports_nothing_under_production_settings(tmp_path: Path) 
     assert "System check identified no issues" in result.stdout
 
 
+@pytest.mark.fast_path("middleware")
 def test_a_chain_without_csrf_middleware_is_reported(settings: Any) -> None:
     """security.W003 is silenced (it knows Django's class by name only): api.W003 stands
     in for it and still reports a MIDDLEWARE without any CSRF middleware."""

@@ -1,7 +1,6 @@
-"""The cost of queueing a task (issue 12): a turn's tasks go to Redis in one pipeline, a
-broker channel publishes through one Redis client, and the settings every send reads
-are found at the first lookup. Against the session's real Redis, on a queue of this
-test's own that no worker consumes."""
+"""The cost of queueing a task (issue 12): a turn's tasks go to Redis in one pipeline
+(kombu's Producer.batch), a single task in one command. Against the session's real
+Redis, on a queue of this test's own that no worker consumes."""
 
 from __future__ import annotations
 
@@ -17,7 +16,7 @@ import redis
 from celery import _state as celery_state
 from django.utils import timezone
 
-from config.celery import SEND_PATH_SETTINGS, app
+from config.celery import app
 from matches import queueing
 
 
@@ -110,36 +109,3 @@ def test_a_single_task_is_one_command(
 
     assert counting.commands == ["LPUSH"] and counting.pipelines == 0
     assert (3, queueing.NOTIFY_TASK, [8, 2, "YOUR_TURN", 5]) in _queued(redis_url, queue)
-
-
-def test_sends_build_no_redis_client_each(queue: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    queueing.queue_notice(1, 1, "YOUR_TURN")
-    counting = _Counting(monkeypatch)
-
-    for turn in range(5):
-        queueing.queue_notice(1, turn, "YOUR_TURN")
-
-    # kombu's Redis channel built a new client for every publish.
-    assert counting.clients == 0
-    assert counting.commands == ["LPUSH"] * 5
-
-
-def test_a_channel_makes_a_new_client_with_a_new_pool(redis_url: str) -> None:
-    with app.connection_for_write() as connection:
-        channel: Any = connection.default_channel
-        first = channel._create_client()
-        assert channel._create_client() is first
-        channel._disconnect_pools()  # what a lost connection does
-        second = channel._create_client()
-        assert second is not first and second.connection_pool is channel.pool
-        assert second.ping()
-
-
-def test_the_send_paths_settings_are_the_apps_own() -> None:
-    changes = app.conf.changes
-    for key in SEND_PATH_SETTINGS:
-        assert key in changes, key
-    # Their values are the configured ones, unchanged.
-    assert app.conf.task_always_eager is False
-    assert app.conf.task_send_sent_event is False
-    assert app.conf.task_repr_maxlevels == 3

@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.fast_path("middleware")]
 
 
 async def test_an_anonymous_query_costs_one_hop_into_the_middleware_chain(

@@ -17,7 +17,11 @@ from matches.queueing import EXPIRE_TASK
 from tests.deploy.cluster import TcpProxy
 from tests.server.game_workers import WAIT, Processes, game_processes
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("game_settings")]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("game_settings"),
+    pytest.mark.fast_path("worker_connections"),
+]
 
 TASKS = 24
 

@@ -1,7 +1,6 @@
-"""The worker's first read of a bot task and of an expiry is SQL written once
-(``matches.locks.match_status_turn``), not an ORM query compiled per task (issue 12:
-13% and 6% of a worker process's CPU under bench/worker_bench.py), and a bot move reads
-its match once, under the lock (``matches.play.match_bot_move``)."""
+"""The worker's first read of a bot task and of an expiry is one plain read of the match's
+status and turn (``matches.locks.match_status_turn``), without the lock, and a bot move
+reads its match once, under the lock (``matches.play.match_bot_move``)."""
 
 from __future__ import annotations
 
@@ -22,9 +21,7 @@ def quiet_queue(settings: Any) -> None:
 
 
 class Statements:
-    """The SQL a block sends, as written (an execute wrapper: Django's query log
-    records None for a statement psycopg has prepared, which a connection does after a
-    few runs of it, as in the same session's earlier tests)."""
+    """The SQL a block sends, as written (an execute wrapper)."""
 
     def __init__(self) -> None:
         self.sql: list[str] = []
@@ -48,7 +45,7 @@ def _bot_on_turn() -> int:
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("quiet_queue")
-def test_the_status_read_is_what_the_orm_reads() -> None:
+def test_the_status_read_gives_status_and_turn() -> None:
     match_id = _bot_on_turn()
     match = Match.objects.get(pk=match_id)
     assert locks.match_status_turn(match_id) == (match.status, match.turn)
@@ -57,11 +54,11 @@ def test_the_status_read_is_what_the_orm_reads() -> None:
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("quiet_queue")
-def test_the_tasks_first_reads_are_the_written_sql() -> None:
+def test_a_stale_task_sends_the_status_read_only() -> None:
     match_id = _bot_on_turn()
     match = Match.objects.get(pk=match_id)
 
-    # a stale expiry: one plain read, the written one
+    # a stale expiry: one plain read
     expiry = Statements()
     with connection.execute_wrapper(expiry):
         assert deadlines.expire_turn(match_id=match_id, turn=match.turn + 5) == "STALE_TURN"

@@ -10,7 +10,7 @@ import { getLang, serverText, t, tEnum } from "./i18n";
 import { rulesetTitle } from "./Lobby";
 import { mergeRatings, readRatings, writeRatings, type MatchRatings } from "./ratings";
 import { onUserEvent } from "./userEvents";
-import { cardsText, cardText, namedInText } from "./names";
+import { cardsText, cardText, meldText, namedInText } from "./names";
 import { abortOf, describe, expiryOf, expiryText, lastMoves, markCards, placedSinceMyTurn, seatLabel, type Entry, type Ev } from "./moves";
 import { formatDuration, lowTime } from "./time";
 import { play } from "./sound";
@@ -234,8 +234,8 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
     }
   };
   // A refusal in the viewer's language; an invalid meld by its reason (see meldText).
-  const reason = (code: unknown, message: string | null | undefined, meld?: { reason?: string | null; missingCard?: string | null }) =>
-    meld?.reason && tEnum("meld", meld.reason) ? meldText(meld.reason, message, meld.missingCard, tiles) : namedInText(serverText("rej", code ? String(code) : null, message), tiles);
+  const reason = (code: unknown, message: string | null | undefined, meld?: { reason?: string | null; missingCards?: { code: string }[] | null }) =>
+    meld?.reason && tEnum("meld", meld.reason) ? meldText(meld.reason, message, meld.missingCards, tiles) : namedInText(serverText("rej", code ? String(code) : null, message), tiles);
 
   // My draft's jokers show what they stand for as soon as their meld checks valid.
   const shownTable = draft
@@ -330,7 +330,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
     try {
       const r = await fn();
       if (r.__typename === "Rejection") {
-        setStatus(reason(r.code, r.message, r as { reason?: string | null; missingCard?: string | null }));
+        setStatus(reason(r.code, r.message, r as { reason?: string | null; missingCards?: { code: string }[] | null }));
         if (commitTry) play("invalid");
       } else if (r.__typename === "Match") {
         // The turn goes on from the server's new table (classic rummy: meld after meld).
@@ -602,18 +602,7 @@ function Meld({ index, invalid, fits, tiles, codes, putHere, onTap, children }: 
 }
 
 function MeldReason({ check, tiles }: { check: CheckQuery["checkMelds"][number]; tiles: boolean }) {
-  return <>{meldText(check.reason ?? check.code, check.message, check.missingCard, tiles)}</>;
-}
-
-/**
- * Why a meld is invalid, in the viewer's language: the text of its reason code (the
- * server's English names cards and suits by code), with the missing card named as shown;
- * a reason the client has no text for shows the server's text, its card codes named.
- */
-function meldText(reason: string | null | undefined, message: string | null | undefined, missing: string | null | undefined, tiles: boolean): string {
-  const known = tEnum("meld", reason);
-  const text = known ?? namedInText(serverText("meld", reason, message), tiles);
-  return missing && known ? `${text} — ${t("missingCard", { card: cardText(missing, tiles) })}` : text;
+  return <>{meldText(check.reason ?? check.code, check.message, check.missingCards, tiles)}</>;
 }
 
 function NewMeld({ onTap }: { onTap: () => void }) {

@@ -3,7 +3,7 @@
 // colour and number ("red 11"); the screen-reader names spell them out ("7 of spades").
 // Server texts name cards by code ("needs 7H"): `namedInText` rewrites those codes.
 import { parseCard, rankLabel, SUIT_SYMBOL, type Suit } from "./cards";
-import { faceLetter, t, type Key } from "./i18n";
+import { faceLetter, serverText, t, tEnum, type Key } from "./i18n";
 
 const RANK_WORD: Record<number, Key> = { 1: "rank_A", 11: "rank_J", 12: "rank_Q", 13: "rank_K" };
 
@@ -48,4 +48,16 @@ export function namedInText(text: string, tiles: boolean): string {
     const code = `${rank}${suit}`;
     return joker ? cardText(`*:${code}`, tiles) : cardText(code, tiles);
   });
+}
+
+/**
+ * Why a meld is invalid, in the viewer's language: the text of its reason code (the
+ * server's English names cards and suits by code), with every missing card named as shown
+ * (R-EXPLAIN: a wider gap misses several); a reason the client has no text for shows the
+ * server's text, its card codes named.
+ */
+export function meldText(reason: string | null | undefined, message: string | null | undefined, missing: readonly { code: string }[] | null | undefined, tiles: boolean): string {
+  const known = tEnum("meld", reason);
+  const text = known ?? namedInText(serverText("meld", reason, message), tiles);
+  return missing?.length && known ? `${text} — ${t("missingCard", { card: cardsText(missing.map((c) => c.code), tiles) })}` : text;
 }

@@ -9,7 +9,7 @@ export const MATCH_FIELDS = graphql(`
     discardTop { code }
     river { code }
     drawnCards { code }
-    turn { number seat phase deadline draft { cards { code represents } kind } }
+    turn { number seat phaseKind deadline draft { cards { code represents } kind } }
     myHand { code }
     table { cards { code represents } kind placedBy }
     seats { index username bot handCount opened score roundsWon resigned botPlaying controller takeoverReason }
@@ -102,7 +102,7 @@ export const DRAFT = graphql(`
 export const COMMIT = graphql(`
   mutation Commit($id: ID!, $turn: Int!, $table: [[String!]!]!, $key: String) {
     commitTurn(matchId: $id, turn: $turn, table: $table, idempotencyKey: $key) {
-      __typename ... on Match { ...MatchFields } ... on Rejection { code message reason meldIndex missingCard }
+      __typename ... on Match { ...MatchFields } ... on Rejection { code message reason meldIndex missingCards { code } }
     }
   }
 `);
@@ -139,7 +139,7 @@ export const UNDO = graphql(`
 `);
 export const CHECK = graphql(`
   query Check($ruleset: String!, $melds: [[String!]!]!, $options: JSON) {
-    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCard cards { code represents } }
+    checkMelds(ruleset: $ruleset, melds: $melds, options: $options) { valid kind code reason message meldIndex missingCards { code } cards { code represents } }
   }
 `);
 export const FITS = graphql(`query Fits($id: ID!, $card: String!) { fits(matchId: $id, card: $card) }`);

@@ -249,7 +249,22 @@ const RUMMY: Record<Lang, RulesDoc> = {
 
 const ALL: Record<RulesName, Record<Lang, RulesDoc>> = { robbers: ROBBERS, rummikub: RUMMIKUB, rummy: RUMMY };
 
+// Rummikub is played with tiles: its "Playing here" names them so (the client's table
+// shows the same hand, melds and zones for both).
+const TILE_WORDS: Record<Lang, [RegExp, string][]> = {
+  en: [[/\bCards\b/g, "Tiles"], [/\bcards\b/g, "tiles"], [/\bcard\b/g, "tile"]],
+  es: [[/\bLas cartas\b/g, "Las fichas"], [/\bcartas\b/g, "fichas"], [/\bcarta\b/g, "ficha"]],
+  nl: [[/\bKaarten\b/g, "Stenen"], [/\bkaarten\b/g, "stenen"], [/\bkaart\b/g, "steen"]],
+};
+
+function hereFor(name: RulesName, lang: Lang): { h: string; p: string[] } {
+  const here = HERE[lang];
+  if (name !== "rummikub") return here;
+  const tiles = (s: string) => TILE_WORDS[lang].reduce((t, [from, to]) => t.replace(from, to), s);
+  return { h: here.h, p: here.p.map(tiles) };
+}
+
 export function rulesDoc(name: RulesName, lang: Lang): RulesDoc {
   const doc = ALL[name][lang];
-  return { ...doc, sections: [...doc.sections, HERE[lang]] };
+  return { ...doc, sections: [...doc.sections, hereFor(name, lang)] };
 }
