@@ -65,7 +65,10 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
 
 def _rules(name: str, extra: dict[str, Any], players: int, hand_size: int) -> RuleSet:
     base = ruleset(name)
-    options: dict[str, Any] = {"players": players, "rounds": 1, "hand_size": hand_size}
+    options: dict[str, Any] = {"players": players, "rounds": 1}
+    if not extra.get("short_deal"):
+        # R-PLAYABLE: the short deal is a deal size of its own; with hand_size it is refused.
+        options["hand_size"] = hand_size
     if base.family == "rummy":
         options.update(match_format="rounds", draw_after_turns=60)
     options.update(extra)
