@@ -12,7 +12,6 @@ import secrets
 from collections.abc import Sequence
 from datetime import timedelta
 
-from asgiref.sync import async_to_sync
 from django.conf import settings
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
@@ -22,6 +21,7 @@ from django.utils import timezone
 
 from accounts.errors import AccountBanned, AccountError
 from accounts.models import Token, User
+from config import pubsub
 
 log = logging.getLogger(__name__)
 
@@ -36,11 +36,6 @@ LAST_USED_PRECISION = timedelta(minutes=5)
 def token_hash(raw: str) -> str:
     """The stored form of a raw token: hex SHA-256."""
     return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def auth_group_name(user_id: int) -> str:
-    """The channel-layer group of a user's websockets, told when its tokens stop working."""
-    return f"auth.user.{user_id}"
 
 
 def _validate_username(username: str) -> None:
@@ -238,21 +233,16 @@ def _notify_revoked(
     """Tell this user's open websockets (in every web process) that tokens were revoked:
     ``token_id``, or those of ``token_ids``.
 
-    After commit, so that a socket re-checking its token sees the revocation. A channel
-    layer failure is logged, not raised: the database already refuses the token.
+    After commit, so that a socket re-checking its token sees the revocation. A Redis
+    failure is logged, not raised: the database already refuses the token.
     """
 
     def send() -> None:
-        from channels.layers import get_channel_layer
-
-        layer = get_channel_layer()
-        if layer is None:
-            return
+        message: dict[str, object] = {"type": pubsub.REVOKED, "token_id": token_id}
+        if token_ids is not None:
+            message["token_ids"] = list(token_ids)
         try:
-            message: dict[str, object] = {"type": "auth.revoked", "token_id": token_id}
-            if token_ids is not None:
-                message["token_ids"] = list(token_ids)
-            async_to_sync(layer.group_send)(auth_group_name(user_id), message)
+            pubsub.publish([(pubsub.user_topic(user_id), message)])
         except Exception:
             log.exception("could not tell the websockets of user %s of a revocation", user_id)
 

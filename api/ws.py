@@ -1,39 +1,38 @@
 """The GraphQL websocket consumer: graphql-transport-ws only, authenticated at
-connection_init, closed when its token is revoked, and limited in message size and rate.
+connection_init, closed when its token is revoked (its user's topic, ``config.pubsub``)
+or when the pub/sub hub's connection breaks (4503), and limited in message size and rate.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import json
 import logging
 import time
 from collections.abc import Mapping
+from contextvars import ContextVar
 from typing import Any, cast
 
 from asgiref.typing import WebSocketReceiveEvent
+from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
-from channels.layers import get_channel_layer
-from channels.utils import await_many_dispatch
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 from redis.exceptions import RedisError
 from strawberry.channels import GraphQLWSConsumer
-from strawberry.channels.handlers.base import ChannelsMessage
 from strawberry.exceptions import ConnectionRejectionError
 from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
     BaseGraphQLTransportWSHandler,
+    Operation,
 )
 from strawberry.types.unset import UNSET, UnsetType
 
-from accounts.services import auth_group_name
 from api import availability
 from api.auth import RequestContext, aauthenticate
-from api.event_sharing import shared_next_text
 from api.limits import NESTED_MESSAGE, WebsocketMessageLimiter, nested_deeper_than
+from config import pubsub
 
 log = logging.getLogger(__name__)
 
@@ -43,10 +42,17 @@ CLOSE_TOO_MANY_MESSAGES = 4429
 CLOSE_MESSAGE_TOO_BIG = 1009
 # Frames read ahead of the handler; when it is this far behind, reading waits.
 INBOX_FRAMES = 256
-CLOSE_UNAVAILABLE = 4503  # the database is unreachable: reconnect after a pause
-LAYER_LOST = "layer.lost"  # our own message: the channel layer's receive failed
+LISTEN_SECONDS = 2.0  # a try to subscribe to the user's topic waits this long at most
+CLOSE_UNAVAILABLE = 4503  # the database or Redis is unreachable: reconnect after a pause
 # connection_ack without a payload (strawberry types its UNSET as Any).
 NO_ACK_PAYLOAD: UnsetType = UNSET
+
+
+# The graphql-transport-ws operation whose task is running (its id, query, variables):
+# set in the operation's own task, where its resolvers run.
+current_operation: ContextVar[Operation[RequestContext, None] | None] = ContextVar(
+    "current_operation", default=None
+)
 
 
 class TransportWSHandler(BaseGraphQLTransportWSHandler[RequestContext, None]):
@@ -56,23 +62,24 @@ class TransportWSHandler(BaseGraphQLTransportWSHandler[RequestContext, None]):
         KeyError, logged as an ERROR traceback for an ordinary disconnect."""
         self.operations.pop(id, None)
 
-    async def send_message(self, message: Any) -> None:
-        """A shared live event's result (api.events) is encoded once for every
-        subscriber of the process; each socket only adds its operation id."""
-        consumer = cast(Any, self.websocket).ws_consumer
-        text = shared_next_text(message, consumer.encode_json)
-        if text is None:
-            await super().send_message(message)
-        else:
-            await consumer.send(text)
+    async def handle_connection_init(self, message: Any) -> None:
+        await super().handle_connection_init(message)
+        # Mobile networks drop idle connections; a graphql-transport-ws ping now and then
+        # keeps NAT entries and proxies open (uvicorn's own ping frames do not reach every
+        # proxy's idle timer). One timer of the process pings every acknowledged socket.
+        if self.connection_acknowledged and settings.WS_KEEPALIVE_SECONDS > 0:
+            _keepalive.add(cast(Any, self.websocket).ws_consumer)
+
+    async def run_operation(self, operation: Operation[RequestContext, None]) -> None:
+        current_operation.set(operation)  # this task's context only
+        await super().run_operation(operation)
 
 
 class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
     graphql_transport_ws_handler_class = TransportWSHandler
-    auth_group: str | None = None
+    user_topic: str | None = None
     token_id: int | None = None
     context: RequestContext | None = None
-    keepalive_task: asyncio.Task[None] | None = None
     expiry: asyncio.TimerHandle | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -83,16 +90,21 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         self.sent_window = -1
         self.sent = 0
         self.send_lock = asyncio.Lock()
-        self.gone = asyncio.Event()  # disconnected: nothing waits for the budget
-        self.layer_lost = False
+        self.gone = False  # disconnected: nothing waits for the budget
+        self.gone_waiter: asyncio.Future[None] | None = None
+        self.hub: pubsub.Hub | None = None
+        self.closing_task: asyncio.Task[None] | None = None
         self.accepted = False
+        self.lost_early = False  # the hub broke before the handshake was accepted
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        """Read the socket eagerly and stamp each frame with its arrival: the message
-        rate is counted by when frames arrive, so a server that lags (handling earlier
-        frames, waiting for Redis) does not count a burst of queued frames into one
-        window and close a client that stayed under the limit (issue 14)."""
-        inbox: asyncio.Queue[Any] = asyncio.Queue(maxsize=INBOX_FRAMES)
+        """channels' ``AsyncConsumer.__call__`` without a channel layer (live events come
+        through ``config.pubsub``), reading the socket eagerly and stamping each frame
+        with its arrival: the message rate is counted by when frames arrive, so a server
+        that lags (handling earlier frames, waiting for Redis) does not count a burst of
+        queued frames into one window and close a client that stayed under the limit
+        (issue 14)."""
+        inbox = pubsub.Inbox(INBOX_FRAMES)
 
         async def read() -> None:
             while True:
@@ -104,47 +116,57 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
                     return
 
         reader = asyncio.create_task(read())
+        self.scope, self.channel_layer, self.base_send = scope, None, send
+        self.hub = pubsub.hub()
+        self.hub.watchers.add(self)
         try:
-            await self._run(scope, inbox.get, send)
-        finally:
-            reader.cancel()
-
-    async def _run(self, scope: Any, receive: Any, send: Any) -> None:
-        """channels' ``AsyncConsumer.__call__``, but the channel layer's receive is
-        guarded: when Redis goes away under an open socket its receive raises, which
-        channels lets out of the consumer (an "Exception in ASGI application" traceback,
-        and the client sees 1011). Here the socket closes with 4503 and the log has one
-        WARNING line (:meth:`_layer_receive`)."""
-        self.scope = scope
-        # channels' stubs type the layer, receivers and dispatch apart from strawberry's.
-        self.channel_layer = cast(Any, get_channel_layer(self.channel_layer_alias))
-        self.base_send = send
-        dispatch = cast(Any, self.dispatch)
-        try:
-            if self.channel_layer is not None:
-                self.channel_name = await self.channel_layer.new_channel()
-                self.channel_receive = functools.partial(
-                    self.channel_layer.receive, self.channel_name
-                )
-                await await_many_dispatch(cast(Any, [receive, self._layer_receive]), dispatch)
-            else:
-                await await_many_dispatch([receive], dispatch)
+            while True:
+                await self.dispatch(await inbox.get())
         except StopConsumer:
             pass
+        finally:
+            reader.cancel()
+            self.hub.watchers.discard(self)
+            if self.user_topic is not None:
+                self.hub.discard(self.user_topic, self)
 
-    async def _layer_receive(self) -> dict[str, Any]:
-        """The next message of this consumer's channel; once the layer failed, a
-        ``layer.lost`` message (dispatched: the socket closes) and then nothing more
-        (the consumer ends when the client is gone)."""
-        if not self.layer_lost:
-            try:
-                return cast(dict[str, Any], await self.channel_receive())
-            except (OSError, RedisError) as exc:
-                self.layer_lost = True
-                log.warning("the channel layer is unreachable (%s): closing the socket", exc)
-                return {"type": LAYER_LOST}
-        await asyncio.Event().wait()  # cancelled when the consumer ends
-        raise AssertionError("unreachable")
+    async def dispatch(self, message: Any) -> None:
+        """The handler of a websocket message (channels' dispatch, without its hop to a
+        thread to close stale database connections before every frame: this consumer
+        touches the database only through ``ws_call``, which does that around each call)."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for message type {message.get('type')}")
+        await handler(message)
+
+    def lost(self, reason: str) -> None:
+        """The hub's connection broke: nothing live can reach this socket. It closes with
+        4503 (the client reconnects after a pause, to a process whose Redis works)."""
+        if self.closing or self.gone:
+            return
+        if not self.accepted:
+            # A close before the handshake is accepted is an HTTP 403, which a browser
+            # cannot tell from a refusal (issue 26): :meth:`accept` closes then.
+            self.lost_early = True
+            return
+        log.warning("live events are unreachable (%s): closing the socket", reason)
+        self.closing_task = asyncio.ensure_future(
+            self._close(CLOSE_UNAVAILABLE, "Service unavailable")
+        )
+
+    def deliver(self, message: Mapping[str, Any]) -> None:
+        """A message of the user's topic: a revocation of this socket's token closes it."""
+        if message.get("type") == pubsub.REVOKED and not self.closing:
+            # The tokens listed (all it had, on a ban, a password change or
+            # logoutEverywhere: one opened since stays), else the one (None: every one).
+            listed = message.get("token_ids")
+            if isinstance(listed, list):
+                hit = self.token_id in listed
+            else:
+                revoked = message.get("token_id")
+                hit = revoked is None or revoked == self.token_id
+            if hit:
+                self.closing_task = asyncio.ensure_future(self.auth_revoked())
 
     async def send(  # type: ignore[override]  # as channels' own AsyncWebsocketConsumer
         self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
@@ -157,7 +179,7 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
             # connection_ack, which the ASGI server would refuse with a traceback.
             return
         count, seconds = settings.RATE_LIMIT_WS_SENT_CONNECTION
-        if count > 0 and text_data is not None and not close and not self.gone.is_set():
+        if count > 0 and text_data is not None and not close and not self.gone:
             async with self.send_lock:
                 now = time.monotonic()
                 window = int(now // seconds)
@@ -165,7 +187,10 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
                     self.sent_window, self.sent = window, 0
                 if self.sent >= count:
                     with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self.gone.wait(), (window + 1) * seconds - now)
+                        if self.gone_waiter is None:
+                            self.gone_waiter = asyncio.get_running_loop().create_future()
+                        wait = (window + 1) * seconds - now
+                        await asyncio.wait_for(asyncio.shield(self.gone_waiter), wait)
                     self.sent_window, self.sent = window + 1, 0
                 self.sent += 1
         try:
@@ -174,13 +199,13 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
             # ASGI: a send on a closed connection raises an OSError (uvicorn's
             # ClientDisconnected). The client is gone, which is ordinary (a phone lost its
             # network): nothing to deliver, and the socket's shutdown cancels what streams.
-            self.gone.set()
+            self._gone()
             log.debug("a send after the client disconnected", exc_info=True)
 
     async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
         await super().accept(subprotocol=subprotocol, headers=headers)
         self.accepted = True
-        if self.layer_lost and not self.closing:
+        if self.lost_early and not self.closing:
             await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
 
     async def websocket_receive(self, message: WebSocketReceiveEvent) -> None:
@@ -188,18 +213,11 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         self.arrived = cast(Mapping[str, Any], message).get("arrived")
         await super().websocket_receive(message)
 
-    async def connect(self) -> None:
-        await super().connect()
-        # Mobile networks drop idle connections; a graphql-transport-ws ping now and then
-        # keeps NAT entries and proxies open (uvicorn's own ping frames do not reach every
-        # proxy's idle timer).
-        if settings.WS_KEEPALIVE_SECONDS > 0:
-            self.keepalive_task = asyncio.create_task(self._keepalive())
-
-    async def _keepalive(self) -> None:
-        while True:
-            await asyncio.sleep(settings.WS_KEEPALIVE_SECONDS)
-            await self.send(text_data='{"type":"ping"}')
+    def _gone(self) -> None:
+        self.gone = True
+        _keepalive.sockets.discard(self)
+        if self.gone_waiter is not None and not self.gone_waiter.done():
+            self.gone_waiter.set_result(None)
 
     async def get_context(self, request: Any, response: Any) -> RequestContext:
         client = self.scope.get("client") or ("", 0)
@@ -225,12 +243,12 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         if context.auth.failure is not None:
             raise ConnectionRejectionError({"message": context.auth.message})
         user = context.auth.user
-        if user is not None and self.channel_layer is not None:
+        if user is not None:
             self.token_id = context.auth.token_id
-            self.auth_group = auth_group_name(user.pk)
-            if not await self._join_auth_group():
-                await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
-                return NO_ACK_PAYLOAD
+        if not await self._live(user.pk if user is not None else None):
+            # Redis is down: no live event could reach this socket (issue 26).
+            await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
+            return NO_ACK_PAYLOAD
         if user is not None and context.auth.expires_at is not None:
             # Revocation and bans arrive as messages; expiry is a time: close then.
             delay = (context.auth.expires_at - timezone.now()).total_seconds()
@@ -246,16 +264,21 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         if not self.closing:
             await self._close(CLOSE_FORBIDDEN, "Token expired")
 
-    async def _join_auth_group(self) -> bool:
-        """Join the group that carries revocations (the layer bounds each try and tries
-        again on a fresh connection: config.channel_layers.ChannelLayer.group_add)."""
-        assert self.channel_layer is not None and self.auth_group is not None
-        try:
-            await self.channel_layer.group_add(self.auth_group, self.channel_name)
-        except (TimeoutError, OSError, RedisError):
-            log.warning("could not join %s", self.auth_group, exc_info=True)
-            return False
-        return True
+    async def _live(self, user_id: int | None) -> bool:
+        """Whether live events can reach this socket: it listens to its user's topic,
+        which carries revocations; an anonymous one asks whether Redis answers. Three
+        tries, each bounded: the one after a broken connection connects anew."""
+        assert self.hub is not None
+        topic = pubsub.user_topic(user_id) if user_id is not None else None
+        for _ in range(3):
+            try:
+                waiting = self.hub.add(topic, self, json.loads) if topic else self.hub.reachable()
+                await asyncio.wait_for(waiting, LISTEN_SECONDS)
+                self.user_topic = topic
+                return True
+            except (TimeoutError, OSError, RedisError) as exc:
+                log.warning("live events are unreachable (%r); trying again", exc)
+        return False
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Refuse oversized messages (close 1009) and floods (close 4429) before parsing."""
@@ -284,48 +307,49 @@ class GraphQLConsumer(GraphQLWSConsumer[RequestContext, None]):
         self.closing = True
         await self.close(code=code, reason=reason)
 
-    # strawberry narrows channels' dict message to its ChannelsMessage; both are dicts.
-    async def dispatch(self, message: ChannelsMessage) -> None:  # type: ignore[override]
-        if message.get("type") == "auth.revoked":
-            await self.auth_revoked(message)
-            return
-        if message.get("type") == LAYER_LOST:
-            # No live events, revocations or bans can reach this socket any more: the
-            # client reconnects after a pause (to a process whose layer works). Not
-            # before the handshake is accepted: a close then is an HTTP 403, which a
-            # browser cannot tell from a refusal (issue 26); :meth:`accept` closes then.
-            if self.accepted and not self.closing and not self.gone.is_set():
-                await self._close(CLOSE_UNAVAILABLE, "Service unavailable")
-            return
-        await super().dispatch(message)
-
-    async def auth_revoked(self, message: Mapping[str, object]) -> None:
-        """Tokens of this user were revoked: one (``token_id``), those listed
-        (``token_ids``: all it had, on a ban, a password change or logoutEverywhere)."""
-        revoked = message.get("token_id")
-        listed = message.get("token_ids")
-        if isinstance(listed, list):
-            hit = self.token_id in listed
-        else:
-            hit = revoked is None or revoked == self.token_id
-        if hit:
-            if self.context is not None:
-                self.context.auth.user = None
-                self.context.auth.failure = "UNAUTHENTICATED"
-            await self._close(CLOSE_FORBIDDEN, "Token revoked")
+    async def auth_revoked(self) -> None:
+        """This socket's token was revoked (or all of the user's, as on a ban)."""
+        if self.context is not None:
+            self.context.auth.user = None
+            self.context.auth.failure = "UNAUTHENTICATED"
+        await self._close(CLOSE_FORBIDDEN, "Token revoked")
 
     async def disconnect(self, code: int) -> None:
-        self.gone.set()
-        if self.auth_group is not None and self.channel_layer is not None and not self.layer_lost:
-            try:
-                await self.channel_layer.group_discard(self.auth_group, self.channel_name)
-            except Exception:  # the socket is gone either way; the group entry expires
-                log.warning("could not leave %s", self.auth_group, exc_info=True)
-        if self.keepalive_task is not None:
-            self.keepalive_task.cancel()
+        self._gone()
         if self.expiry is not None:
             self.expiry.cancel()
         await super().disconnect(code)
+
+
+class _Keepalive:
+    """One timer of the process (of its loop: tests run many) pings every acknowledged
+    socket each WS_KEEPALIVE_SECONDS (a task per socket was about 1.5 KB of each idle
+    socket, issue 31)."""
+
+    loop: asyncio.AbstractEventLoop | None = None
+    timer: asyncio.TimerHandle | None = None
+    sockets: set[GraphQLConsumer] = set()
+    pinging: set[asyncio.Task[None]] = set()
+
+    def add(self, socket: GraphQLConsumer) -> None:
+        if self.loop is not (loop := asyncio.get_running_loop()):
+            self.loop, self.sockets, self.timer = loop, set(), None
+        self.sockets.add(socket)
+        self.timer = self.timer or loop.call_later(settings.WS_KEEPALIVE_SECONDS, self._tick)
+
+    def _tick(self) -> None:
+        assert self.loop is not None
+        for socket in list(self.sockets):
+            self.pinging.add(
+                ping := self.loop.create_task(socket.send(text_data='{"type":"ping"}'))
+            )
+            ping.add_done_callback(self.pinging.discard)
+        self.timer = None
+        if self.sockets:
+            self.timer = self.loop.call_later(settings.WS_KEEPALIVE_SECONDS, self._tick)
+
+
+_keepalive = _Keepalive()
 
 
 def _optional(value: object, kind: type | tuple[type, ...]) -> bool:

@@ -26,16 +26,15 @@ from django.conf import settings  # noqa: E402
 from django.urls import re_path  # noqa: E402
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL  # noqa: E402
 
-from api.event_sharing import SharedEventExecution  # noqa: E402
+from api.events.live import EventExecution  # noqa: E402
 from api.limits import BodySizeLimitMiddleware  # noqa: E402
 from api.metrics import MetricsMiddleware  # noqa: E402
 from api.schema import schema  # noqa: E402
 from api.ws import GraphQLConsumer  # noqa: E402
 from config import fast_paths  # noqa: E402
 
-# A live match event is executed once per query for every subscriber of this process
-# who may see the same (api.events); other operations run as graphql-core runs them.
-schema.execution_context_class = SharedEventExecution
+# graphql-core's executor without its leak of a subscription's events (api.events.live).
+schema.execution_context_class = EventExecution
 
 
 class _RequestThread(ThreadPoolExecutor):

@@ -11,8 +11,7 @@ internals it touches, and its test.
 ``settings.FAST_PATHS`` (the environment variable ``FAST_PATHS``) chooses:
 
 - ``1`` (the default): every piece;
-- ``0``: none; the server runs only stock framework code (the live-event delivery path,
-  ``config.channel_layers`` and ``api.event_sharing``, is issue 31's and not switched here);
+- ``0``: none; the server runs only stock framework code;
 - ``lock_query,move_write``: only these pieces; ``-lock_query``: every piece but these (for A/B
   measurements: ``bench/api_bench.py --fast-paths``).
 
@@ -39,6 +38,8 @@ PIECES: dict[str, Piece] = {
     "request_threads": Piece("request threads kept between requests (config.asgi)"),
     "middleware": Piece("one thread hop for the middleware chain (config.middleware)"),
     "document_caches": Piece("parsed and validated documents kept (api.limits)"),
+    # The web process: a live event.
+    "live_events": Piece("a live event executed and encoded once per view (api.events.live)"),
     # A move, in the web process and the worker.
     "lock_query": Piece("the match lock and its seats in SQL built once (matches.locks)"),
     "move_write": Piece("a move's events, action and match row in one statement", True),

@@ -207,7 +207,7 @@ else:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# --- Redis: Celery broker and Channels layer --------------------------------------------
+# --- Redis: Celery broker and live events --------------------------------------------
 
 
 def _embedded_redis_url() -> str:
@@ -221,18 +221,8 @@ def _embedded_redis_url() -> str:
 
 REDIS_URL = _env("REDIS_URL") or _embedded_redis_url()
 
-CHANNEL_LAYERS = {
-    "default": {
-        # channels_redis's RedisChannelLayer that does not lose a cancellation
-        # (config/channel_layers.py: a consumer that never ended held up shutdown).
-        "BACKEND": "config.channel_layers.ChannelLayer",
-        # redis-py 8 reads with a 5 s socket timeout by default, the same as the layer's
-        # blocking BZPOPMIN: every idle websocket would be torn down after 5 s (redis-py
-        # issue 4091). A longer timeout keeps idle sockets while still noticing a dead
-        # Redis connection.
-        "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30}]},
-    }
-}
+# Live events (matchEvents, myEvents, revocations) go over Redis pub/sub (config.pubsub),
+# not through a Channels layer: the websocket consumer needs none.
 
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = REDIS_URL

@@ -12,6 +12,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from engine import payloads
 from engine.actions import (
     Commit,
     UpdateDraft,
@@ -148,28 +149,24 @@ def do_commit(state: GameState, events: Events, action: Commit) -> GameState:
         placed_by=result.placed_by,
         current=dataclasses.replace(cur, played=True, draft=None, steps=steps, key=None, booty=()),
     )
-    events.append(
-        Event(
-            TURN_COMMITTED,
+    committed: payloads.TurnCommitted = {
+        "seat": seat,
+        "turn": state.turn,
+        "table": table_json(result.table, result.placed_by),
+        "played": codes(result.played),
+        "jokersToHand": result.jokers_to_hand,
+        "jokerSwaps": [
             {
-                "seat": seat,
-                "turn": state.turn,
-                "table": table_json(result.table, result.placed_by),
-                "played": codes(result.played),
-                "jokersToHand": result.jokers_to_hand,
-                "jokerSwaps": [
-                    {
-                        "meldIndex": r.meld_index,
-                        "joker": f"*:{r.stood_for.code}",
-                        "card": r.card.code,
-                    }
-                    for r in result.redemptions
-                ],
-                "opening": result.opening_points,
-                "handCount": len(seats[seat].hand),
-            },
-        )
-    )
+                "meldIndex": r.meld_index,
+                "joker": f"*:{r.stood_for.code}",
+                "card": r.card.code,
+            }
+            for r in result.redemptions
+        ],
+        "opening": result.opening_points,
+        "handCount": len(seats[seat].hand),
+    }
+    events.append(Event(TURN_COMMITTED, committed))
     if not seats[seat].hand:
         return end_round(state, events, "out", went_out=seat)  # RR-OUT, CR-OUT, RK-END
     if three_step_turns(rules):
@@ -210,5 +207,6 @@ def do_update_draft(state: GameState, events: Events, action: UpdateDraft) -> Ga
     if draft_dirty(state):
         # RR-FAIL Decision: a draft that differed from the table, at any moment.
         state = dataclasses.replace(state, current=dataclasses.replace(cur, touched=True))
-    events.append(Event(DRAFT_UPDATED, {"seat": state.on_turn, "draft": [list(m) for m in draft]}))
+    updated: payloads.DraftUpdated = {"seat": state.on_turn, "draft": [list(m) for m in draft]}
+    events.append(Event(DRAFT_UPDATED, updated))
     return state

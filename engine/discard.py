@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 
+from engine import payloads
 from engine.cards import Card, sort_key
 from engine.errors import Code, RuleViolation
 from engine.events import (
@@ -72,12 +73,12 @@ def do_discard(state: GameState, events: Events, card: Card) -> GameState:
     else:
         state = dataclasses.replace(state, seats=seats, discard=(*state.discard, card))
     state = dataclasses.replace(state, current=dataclasses.replace(cur, draft=None))
-    events.append(
-        Event(
-            CARD_DISCARDED,
-            {"seat": seat, "card": card.code, "to": "river" if to_river else "discard"},
-        )
-    )
+    discarded: payloads.CardDiscarded = {
+        "seat": seat,
+        "card": card.code,
+        "to": "river" if to_river else "discard",
+    }
+    events.append(Event(CARD_DISCARDED, discarded))
     if not seats[seat].hand:
         return end_round(state, events, "out", went_out=seat)  # CR-OUT
     return end_turn(state, events, played=cur.played)
@@ -109,5 +110,6 @@ def check_pass(state: GameState) -> None:
 def do_pass(state: GameState, events: Events) -> GameState:
     check_pass(state)
     state = dataclasses.replace(state, current=dataclasses.replace(state.current, draft=None))
-    events.append(Event(TURN_PASSED, {"seat": state.on_turn}))
+    passed: payloads.TurnPassed = {"seat": state.on_turn}
+    events.append(Event(TURN_PASSED, passed))
     return end_turn(state, events, played=False)

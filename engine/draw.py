@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from engine import payloads
 from engine.actions import (
     Draw,
 )
@@ -125,13 +126,13 @@ def do_draw(state: GameState, events: Events, action: Draw) -> GameState:
             seats=with_seat(state, seat, hand=sorted_cards((*hand, *drawn))),
             current=dataclasses.replace(cur, drawn_from="stock", drawn=drawn),
         )
-        events.append(
-            Event(
-                CARD_DRAWN,
-                {"seat": seat, "source": "stock", "count": len(drawn), "penalty": 0},
-                {seat: {"cards": codes(drawn)}},
-            )
-        )
+        drew: payloads.CardDrawn = {
+            "seat": seat,
+            "source": "stock",
+            "count": len(drawn),
+            "penalty": 0,
+        }
+        events.append(Event(CARD_DRAWN, drew, {seat: {"cards": codes(drawn)}}))
         if classic:
             return dataclasses.replace(state, phase="meld")
         if len(drawn) == 2 or rules.discard_pile:
@@ -146,9 +147,13 @@ def do_draw(state: GameState, events: Events, action: Draw) -> GameState:
             current=dataclasses.replace(cur, drawn_from="discard", taken=card),
             phase="meld" if classic else "discard",
         )
-        events.append(
-            Event(CARD_DRAWN, {"seat": seat, "source": "discard", "count": 1, "card": card.code})
-        )
+        took: payloads.CardDrawn = {
+            "seat": seat,
+            "source": "discard",
+            "count": 1,
+            "card": card.code,
+        }
+        events.append(Event(CARD_DRAWN, took))
         return state
     # RK-RIVER: the key tile and every newer tile.
     index = action.river_index
@@ -163,19 +168,15 @@ def do_draw(state: GameState, events: Events, action: Draw) -> GameState:
         ),
         phase="key",
     )
-    events.append(
-        Event(
-            CARD_DRAWN,
-            {
-                "seat": seat,
-                "source": "river",
-                "count": len(taken),
-                "riverIndex": index,
-                "key": taken[0].code,
-                "booty": codes(taken[1:]),
-            },
-        )
-    )
+    took_river: payloads.CardDrawn = {
+        "seat": seat,
+        "source": "river",
+        "count": len(taken),
+        "riverIndex": index,
+        "key": taken[0].code,
+        "booty": codes(taken[1:]),
+    }
+    events.append(Event(CARD_DRAWN, took_river))
     return state
 
 
@@ -187,13 +188,13 @@ def penalty_draw(state: GameState, events: Events, n: int) -> GameState:
         stock=stock,
         seats=with_seat(state, seat, hand=sorted_cards((*state.seats[seat].hand, *drawn))),
     )
-    events.append(
-        Event(
-            CARD_DRAWN,
-            {"seat": seat, "source": "stock", "count": len(drawn), "penalty": n},
-            {seat: {"cards": codes(drawn)}},
-        )
-    )
+    penalty: payloads.CardDrawn = {
+        "seat": seat,
+        "source": "stock",
+        "count": len(drawn),
+        "penalty": n,
+    }
+    events.append(Event(CARD_DRAWN, penalty, {seat: {"cards": codes(drawn)}}))
     return state
 
 

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from engine import payloads
 from engine.cards import Card, deck, parse_meld_card, sort_key
 from engine.errors import BadInput, Code
 from engine.events import (
@@ -136,19 +137,15 @@ def new_game(rules: RuleSet, seed: bytes | int | str) -> tuple[GameState, Events
         extra_round=False,
         current=TurnState(seat=0),
     )
-    events: Events = [
-        Event(
-            MATCH_STARTED,
-            {
-                "ruleset": rules.name,
-                "options": rules.options(),
-                "players": players,
-                "cut": cuts,
-                "cutWinner": winner,
-                "dealer": dealer,
-            },
-        )
-    ]
+    started: payloads.MatchStarted = {
+        "ruleset": rules.name,
+        "options": rules.options(),
+        "players": players,
+        "cut": cuts,
+        "cutWinner": winner,
+        "dealer": dealer,
+    }
+    events: Events = [Event(MATCH_STARTED, started)]
     state = start_round(state, events, participants=tuple(range(players)), extra=False)
     return state, events
 
@@ -227,21 +224,19 @@ def start_round(
         restocks=0,
         extra_round=extra,
     )
-    events.append(
-        Event(
-            ROUND_STARTED,
-            {
-                "round": number,
-                "dealer": dealer,
-                "participants": list(participants),
-                "extra": extra,
-                "handCounts": [len(s.hand) for s in seats],
-                "stockCount": len(state.stock),
-                "discardTop": discard[-1].code if discard else None,
-            },
-            {p: {"hand": codes(seats[p].hand)} for p in participants},
-        )
-    )
+    dealt: payloads.RoundStarted = {
+        "round": number,
+        "dealer": dealer,
+        "participants": list(participants),
+        "extra": extra,
+        "handCounts": [len(s.hand) for s in seats],
+        "stockCount": len(state.stock),
+        "discardTop": discard[-1].code if discard else None,
+    }
+    dealt_hands: dict[int, payloads.Private] = {
+        p: {"hand": codes(seats[p].hand)} for p in participants
+    }
+    events.append(Event(ROUND_STARTED, dealt, dealt_hands))
     return start_turn(state, events, first)
 
 
@@ -260,7 +255,8 @@ def start_turn(state: GameState, events: Events, seat: int) -> GameState:
         state = dataclasses.replace(
             state, stock=state.discard[:-1], discard=state.discard[-1:], restocks=1
         )
-        events.append(Event(STOCK_RESTOCKED, {"stockCount": len(state.stock)}))
+        restocked: payloads.StockRestocked = {"stockCount": len(state.stock)}
+        events.append(Event(STOCK_RESTOCKED, restocked))
     if not state.stock and three_step_turns(rules):
         # CR-STOCK-OUT: then the hand is drawn. R-PLAYABLE: a three-step turn cannot
         # begin without a stock (its draw could only come from the pile, and nothing
@@ -271,12 +267,13 @@ def start_turn(state: GameState, events: Events, seat: int) -> GameState:
         state = dataclasses.replace(
             state, current=dataclasses.replace(state.current, empty_stock=True)
         )
-    events.append(
-        Event(
-            TURN_STARTED,
-            {"seat": seat, "turn": state.turn, "round": state.round, "phase": state.phase},
-        )
-    )
+    turn: payloads.TurnStarted = {
+        "seat": seat,
+        "turn": state.turn,
+        "round": state.round,
+        "phase": state.phase,
+    }
+    events.append(Event(TURN_STARTED, turn))
     return state
 
 

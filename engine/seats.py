@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from engine import payloads
 from engine.errors import Code, RuleViolation
 from engine.events import (
     SEAT_CHANGED,
@@ -27,7 +28,8 @@ def do_resign(state: GameState, events: Events, seat: int) -> GameState:
     if state.seats[seat].resigned:
         raise RuleViolation(Code.NOT_ALLOWED, f"seat {seat} has already resigned", rule="T-ASYNC")
     state = dataclasses.replace(state, seats=with_seat(state, seat, resigned=True, bot=True))
-    events.append(Event(SEAT_CHANGED, {"seat": seat, "change": "resigned"}))
+    resigned: payloads.SeatChanged = {"seat": seat, "change": "resigned"}
+    events.append(Event(SEAT_CHANGED, resigned))
     left = [i for i, s in enumerate(state.seats) if not s.resigned]
     if len(left) <= 1:
         result = outcome(state.rules, state.seats, "resignation", left, state.results)
@@ -44,5 +46,6 @@ def do_reclaim(state: GameState, events: Events, seat: int) -> GameState:
             rule="T-ASYNC",
         )
     state = dataclasses.replace(state, seats=with_seat(state, seat, bot=False, timeouts=0))
-    events.append(Event(SEAT_CHANGED, {"seat": seat, "change": "reclaimed"}))
+    reclaimed: payloads.SeatChanged = {"seat": seat, "change": "reclaimed"}
+    events.append(Event(SEAT_CHANGED, reclaimed))
     return state

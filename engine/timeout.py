@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 
+from engine import payloads
 from engine.actions import (
     Commit,
     Draw,
@@ -53,7 +54,7 @@ def do_timeout(state: GameState, events: Events) -> GameState:
     seat = state.on_turn
     cur = state.current
     me = state.seats[seat]
-    undone = {
+    undone: payloads.Undone = {
         "draft": cur.draft is not None,
         "steps": len(cur.steps),
         "riverTake": state.phase == "key",
@@ -67,27 +68,26 @@ def do_timeout(state: GameState, events: Events) -> GameState:
         penalty = rules.timeout_draws(touched=touched)
     if committed is not None:
         undone = {"draft": False, "steps": 0, "riverTake": False}
-    events.append(
-        Event(
-            TURN_EXPIRED,
-            {
-                "seat": seat,
-                "turn": state.turn,
-                "undone": undone,
-                "penalty": penalty,
-                "committed": committed is not None,
-            },
-        )
-    )
+    expired: payloads.TurnExpired = {
+        "seat": seat,
+        "turn": state.turn,
+        "undone": undone,
+        "penalty": penalty,
+        "committed": committed is not None,
+    }
+    events.append(Event(TURN_EXPIRED, expired))
     timeouts = me.timeouts + 1
     takeover = timeouts >= rules.max_timeouts and not me.bot
     state = dataclasses.replace(
         state, seats=with_seat(state, seat, timeouts=timeouts, bot=me.bot or takeover)
     )
     if takeover:
-        events.append(
-            Event(SEAT_CHANGED, {"seat": seat, "change": "bot_took_over", "reason": "timeouts"})
-        )
+        took_over: payloads.SeatChanged = {
+            "seat": seat,
+            "change": "bot_took_over",
+            "reason": "timeouts",
+        }
+        events.append(Event(SEAT_CHANGED, took_over))
     if committed is not None:
         after, more = committed
         seats = with_seat(after, seat, timeouts=timeouts, bot=me.bot or takeover)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 
+from engine import payloads
 from engine.errors import Code, RuleViolation
 from engine.events import (
     MOVE_UNDONE,
@@ -89,18 +90,14 @@ def do_undo(state: GameState, events: Events) -> GameState:
             current=fresh_turn(cur),
             phase="draw",
         )
-    events.append(
-        Event(
-            MOVE_UNDONE,
-            {
-                "seat": seat,
-                "undone": what,
-                "table": table_json(state.table, state.placed_by),
-                "handCount": len(state.seats[seat].hand),
-                "phase": state.phase,
-                "discardTop": state.discard[-1].code if state.discard else None,
-                "river": codes(state.river),
-            },
-        )
-    )
+    undone: payloads.MoveUndone = {
+        "seat": seat,
+        "undone": what,
+        "table": table_json(state.table, state.placed_by),
+        "handCount": len(state.seats[seat].hand),
+        "phase": state.phase,
+        "discardTop": state.discard[-1].code if state.discard else None,
+        "river": codes(state.river),
+    }
+    events.append(Event(MOVE_UNDONE, undone))
     return state

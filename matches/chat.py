@@ -68,7 +68,7 @@ QUICK_MESSAGES = {
 
 
 def chat_group(match_id: int) -> str:
-    return f"chat.{match_id}"
+    return f"rummy:chat:{match_id}"
 
 
 def line_dict(row: ChatLine) -> dict[str, Any]:

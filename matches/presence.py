@@ -120,8 +120,9 @@ async def attending(match_id: int, user: Any) -> AsyncIterator[None]:
         while True:
             await asyncio.sleep(interval)
             await beat()
-            # redis-py can swallow a cancel that arrives with a reply
-            # (config/channel_layers.py); this loop would then outlive its block.
+            # redis-py can swallow a cancel that arrives with a reply (redis-py issue
+            # 2028: the read returns, the CancelledError is gone); this loop would then
+            # outlive its block.
             if task is not None and task.cancelling():
                 raise asyncio.CancelledError
 

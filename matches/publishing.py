@@ -1,6 +1,7 @@
-"""Publishing after commit: a match's new events to the Channels group of the match,
-and per-user notifications ("your turn", "match started", "match over") to each user's
-group, for the ``matchEvents`` and ``myEvents`` subscriptions.
+"""Publishing after commit: a match's new events to the match's topic, and per-user
+notifications ("your turn", "match started", "match over") to each user's topic, for the
+``matchEvents`` and ``myEvents`` subscriptions (Redis pub/sub, ``config.pubsub``: one
+message per match and move, whatever the number of subscribers).
 
 Messages carry the stored event rows with their private parts: they travel only
 between server processes (through Redis) and every subscription shapes each event
@@ -24,27 +25,14 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
-from channels.layers import get_channel_layer
 from django.db import transaction
 
-if TYPE_CHECKING:
-    from config.channel_layers import ChannelLayer
+from config import pubsub
+from config.pubsub import USER_EVENT, match_topic, user_topic
 
 log = logging.getLogger(__name__)
-
-MATCH_EVENTS = "match.events"  # Channels message type of a batch of match events
-USER_EVENT = "user.event"  # Channels message type of a user notification
-
-
-def match_group(match_id: int) -> str:
-    return f"match.{match_id}"
-
-
-def user_group(user_id: int) -> str:
-    return f"notify.user.{user_id}"
-
 
 AFTER_COMMIT_WAIT = 1.0  # seconds a request waits for its publish or task to be sent
 MAX_PENDING = 1000  # sends waiting behind a hung Redis; more are dropped (the log has them)
@@ -123,46 +111,34 @@ def _flush_batch() -> None:
         _publish(sends)
 
 
-def _send(group: str, message: dict[str, Any]) -> None:
+def _send(topic: str, message: dict[str, Any]) -> None:
     sends = getattr(_batch, "sends", None)
     if sends is not None:
-        sends.append((group, message))
+        sends.append((topic, message))
     else:
-        _publish([(group, message)])
+        _publish([(topic, message)])
 
 
 def _publish(sends: Sequence[tuple[str, dict[str, Any]]]) -> None:
-    # The project's layer (settings.CHANNEL_LAYERS); issue 31 gives publishing an
-    # interface of its own.
-    layer = cast("ChannelLayer | None", get_channel_layer())
-    if layer is None:  # pragma: no cover - settings always configure one
-        return
-
-    # The project's layer (config.channel_layers): every group in two round trips.
-    _publisher.run(
-        functools.partial(layer.send_to_groups, sends),
-        "to " + ", ".join(group for group, _ in sends),
-    )
+    what = "to " + ", ".join(topic for topic, _ in sends)
+    _publisher.run(functools.partial(pubsub.publish, sends), what)
 
 
-def publish_match_events(match_id: int, rows: Sequence[Mapping[str, Any]]) -> None:
+def publish_match_events(public_id: str, rows: Sequence[Mapping[str, Any]]) -> None:
     """Send a batch of stored event rows (seq, type, public, private) to the match."""
     if rows:
-        _send(
-            match_group(match_id),
-            {"type": MATCH_EVENTS, "match_id": match_id, "events": list(rows)},
-        )
+        _send(match_topic(public_id), {"events": list(rows)})
 
 
 def publish_user_event(user_id: int, event: Mapping[str, Any]) -> None:
     """Send one notification (type, matchId, payload) to one user's sockets."""
-    _send(user_group(user_id), {"type": USER_EVENT, "event": dict(event)})
+    _send(user_topic(user_id), {"type": USER_EVENT, "event": dict(event)})
 
 
 def publish_group(group: str, message: Mapping[str, Any]) -> None:
-    """Send ``message`` (a Channels message: its ``type`` names its kind) to ``group``:
-    for the live streams of other apps (a tournament's events, a match's chat), which
-    name their own groups."""
+    """Send ``message`` (its ``type`` names its kind) to the pub/sub topic ``group``: for
+    the live streams of other apps (a tournament's events, a match's chat), which name
+    their own topics."""
     _send(group, dict(message))
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.utils import timezone
 
 from accounts import social
@@ -221,6 +221,7 @@ def _seats(
             "index": row.index,
             "userId": row.user_id,
             "username": row.user.get_username() if row.user is not None else None,
+            "userJoined": row.user.date_joined.isoformat() if row.user is not None else None,
             "bot": row.bot_level or None,
         }
         for key, value in extra.get(row.index, {}).items():
@@ -341,11 +342,12 @@ def shape_event(match_id: int, row: Mapping[str, Any], seat: int | None) -> dict
     }
 
 
-def match_events_after(
-    *, match_id: int, after: int, seat: int | None, upto: int | None = None
+def match_event_rows(
+    *, match_id: int, after: int, upto: int | None = None
 ) -> list[dict[str, Any]] | None:
-    """Events with ``after < seq (<= upto)``, in order, shaped for ``seat``; None when
-    that is more than a subscription replays (the caller sends a RESYNC instead)."""
+    """The stored events with ``after < seq (<= upto)``, in order, as the publisher sends
+    them (private parts included: server-side only); None when that is more than a
+    subscription replays (the caller sends a RESYNC instead)."""
     rows = MatchEvent.objects.filter(match_id=match_id, seq__gt=after).order_by("seq")
     if upto is not None:
         rows = rows.filter(seq__lte=upto)
@@ -353,7 +355,16 @@ def match_events_after(
     found = list(rows[: limit + 1])
     if len(found) > limit:
         return None
-    return [shape_event(match_id, event_row(r), seat) for r in found]
+    return [event_row(r) for r in found]
+
+
+def match_events_after(
+    *, match_id: int, after: int, seat: int | None, upto: int | None = None
+) -> list[dict[str, Any]] | None:
+    """Events with ``after < seq (<= upto)``, in order, shaped for ``seat``; None when
+    that is more than a subscription replays (the caller sends a RESYNC instead)."""
+    rows = match_event_rows(match_id=match_id, after=after, upto=upto)
+    return None if rows is None else [shape_event(match_id, r, seat) for r in rows]
 
 
 def resync_event(*, match: Match, seat: int | None) -> dict[str, Any]:
@@ -372,12 +383,22 @@ def resync_event(*, match: Match, seat: int | None) -> dict[str, Any]:
 
 
 def _page(qs: QuerySet[Match], first: int, after: int | None) -> tuple[list[Match], bool]:
+    """A page of ``qs``, newest first, each match with its seats and their users read in
+    one more query (``list_views`` shows them without another): two in all, whatever
+    the page's length."""
     if not 0 <= first <= MAX_PAGE:
         raise InvalidRequest(f"first must be between 0 and {MAX_PAGE}")
     if after is not None:
         qs = qs.filter(pk__lt=after)
-    rows = list(qs.order_by("-pk")[: first + 1])
+    seats = Seat.objects.select_related("user").order_by("index")
+    rows = list(qs.order_by("-pk").prefetch_related(Prefetch("seats", queryset=seats))[: first + 1])
     return rows[:first], len(rows) > first
+
+
+def list_views(matches: Sequence[Match], user: Any) -> list[MatchView]:
+    """The views of a page of matches (:func:`_page`) as ``user`` sees them, from the rows
+    read with them (no query, unless a match's snapshot is outdated)."""
+    return [match_view(match=m, user=user, seats=list(m.seats.all())) for m in matches]
 
 
 MY_TURN, ACTIVE, FINISHED = "MY_TURN", "ACTIVE", "FINISHED"

@@ -28,6 +28,7 @@ from django.db import connection, models, transaction
 from django.utils import timezone
 
 from config import fast_paths
+from engine import payloads
 from engine.actions import Action, action_kind, action_to_dict
 from engine.events import Event
 from engine.game import table_json
@@ -50,6 +51,7 @@ class Outbox:
     the users' notices, then the turn's tasks (``calls``)."""
 
     match_id: int
+    public_id: str  # the match's topic (``matches.publishing``)
     events: list[dict[str, Any]] = field(default_factory=list)
     # The match ended (finished or aborted): ``signals.match_over`` after the rest.
     over: str = ""
@@ -75,7 +77,7 @@ def publish(outbox: Outbox) -> None:
         # queued by ``calls`` go after them: ``publishing.batched``).
         with publishing.batched():
             if outbox.events:
-                publishing.publish_match_events(outbox.match_id, outbox.events)
+                publishing.publish_match_events(outbox.public_id, outbox.events)
             for call in outbox.seat_calls:
                 call()
             for user_ids, event in outbox.notices:
@@ -134,7 +136,7 @@ def persist(
         person = user if getattr(user, "is_authenticated", False) else None
         current = (person.pk, action_kind(action)) if person and action else None
         events = rate_at_end(match, state, events, current)  # ratings move in this transaction
-    outbox = Outbox(match.pk)
+    outbox = Outbox(match.pk, match.public_id)
     rows, texts = _event_rows(match, events, now, final=fast_paths.on("move_write"))
     outbox.events.extend(event_row(r) for r in rows)
     logged = None
@@ -242,7 +244,7 @@ def self_sufficient(
             out[i] = Event(e.type, {**e.public, "stockCount": stock}, e.private)
     over = state.outcome is not None
     cur = state.current
-    after: dict[str, Any] = {
+    after: payloads.After = {
         "turn": state.turn,
         "onTurn": None if over else state.on_turn,
         "phase": "over" if over else state.phase,
@@ -401,7 +403,7 @@ def _move_sql(events: int, action: bool, fields: tuple[str, ...]) -> str:
 
 def append_and_publish(match: Match, events: Sequence[Event]) -> list[MatchEvent]:
     """:func:`append` with an outbox of its own, published after commit."""
-    outbox = Outbox(match.pk)
+    outbox = Outbox(match.pk, match.public_id)
     rows = append(match, events, outbox)
     publish(outbox)
     return rows
@@ -423,7 +425,7 @@ def abort(match: Match, seats: Sequence[Seat], *, reason: str) -> None:
     match.finished_at = timezone.now()
     match.deadline = None
     match.on_turn = None
-    outbox = Outbox(match.pk, over=MatchStatus.ABORTED)
+    outbox = Outbox(match.pk, match.public_id, over=MatchStatus.ABORTED)
     append(match, [Event(MATCH_ABORTED, {"reason": reason})], outbox)
     match.save()
     outbox.notify(list(seat_users(seats).values()), MATCH_ABORTED, {"reason": reason})

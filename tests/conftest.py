@@ -86,7 +86,7 @@ def _database_known_reachable() -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def redis_url() -> str:
-    """The URL of the test Redis (Celery broker and Channels layer)."""
+    """The URL of the test Redis (Celery broker and live events)."""
     if not os.environ.get("REDIS_URL"):
         require_services("REDIS_URL is not set")
     return str(settings.REDIS_URL)

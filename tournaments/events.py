@@ -45,7 +45,7 @@ CANCELLED_NOTICE = "TOURNAMENT_CANCELLED"
 
 
 def tournament_group(tournament_id: int) -> str:
-    return f"tournament.{tournament_id}"
+    return f"rummy:tournament:{tournament_id}"
 
 
 def event_dict(row: TournamentEvent) -> dict[str, Any]:

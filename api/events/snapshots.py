@@ -17,6 +17,7 @@ import strawberry
 
 from api.matches.cards import Card, Meld, card, cards, draft_meld, meld
 from api.matches.enums import TurnPhase, phase
+from engine import payloads
 
 
 @strawberry.type(description="A seat's public counts after a move.")
@@ -65,27 +66,24 @@ def time_of(text: object) -> datetime | None:
     return datetime.fromisoformat(text) if isinstance(text, str) and text else None
 
 
-def snapshot(data: Mapping[str, Any] | None) -> MatchSnapshot | None:
+def snapshot(data: payloads.After | None) -> MatchSnapshot | None:
     if not data:
         return None
     return MatchSnapshot(
         turn=data["turn"],
-        on_turn=data.get("onTurn"),
-        phase=phase(data.get("phase")),
-        deadline=time_of(data.get("deadline")),
-        stock_count=data.get("stockCount", 0),
-        discard_count=data.get("discardCount", 0),
-        discard_top=opt_card(data.get("discardTop")),
-        river=cards(data.get("river")),
+        on_turn=data["onTurn"],
+        phase=phase(data["phase"]),
+        deadline=time_of(data["deadline"]),
+        stock_count=data["stockCount"],
+        discard_count=data["discardCount"],
+        discard_top=opt_card(data["discardTop"]),
+        river=cards(data["river"]),
         seats=[
             SeatSnapshot(
-                index=s["index"],
-                hand_count=s.get("handCount", 0),
-                opened=bool(s.get("opened")),
-                score=s.get("score", 0),
+                index=s["index"], hand_count=s["handCount"], opened=s["opened"], score=s["score"]
             )
-            for s in data.get("seats", ())
+            for s in data["seats"]
         ],
-        table=melds(data["table"]) if data.get("table") is not None else None,
-        draft=drafts(data["draft"]) if data.get("draft") is not None else None,
+        table=melds(data["table"]) if data["table"] is not None else None,
+        draft=drafts(draft) if (draft := data.get("draft")) is not None else None,
     )

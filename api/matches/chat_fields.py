@@ -4,6 +4,7 @@ Thin resolvers over ``matches.chat``."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncGenerator
 from typing import Annotated, Any
 
@@ -22,6 +23,7 @@ from api.matches.chat import (
     chat_state,
 )
 from api.rejections import Rejection, rejection
+from config.pubsub import Inbox, listening
 from matches import chat, selectors
 from matches.errors import Rejected
 from matches.models import ChatLine, MatchChat
@@ -179,14 +181,14 @@ class ChatSubscription:
         ws = info.context["ws"]
         if ws is None:  # pragma: no cover - subscriptions run over the websocket only
             raise forbidden("subscriptions are served over the websocket only")
-        async with ws.listen_to_channel(chat.CHAT_EVENTS, groups=[chat.chat_group(pk)]) as live:
+        async with listening(chat.chat_group(pk), Inbox(), json.loads) as live:
             last = after or 0
             _, stored = await ws_call(chat.chat_after, match_id=pk, user=user, after=last)
             for event in stored:
                 yield chat_event(event, public_id)
                 last = max(last, event["seq"])
             async for message in live:
-                if message.get("match_id") != pk:
+                if message.get("type") != chat.CHAT_EVENTS or message.get("match_id") != pk:
                     continue
                 rows = [e for e in message["events"] if e["seq"] > last]
                 if not rows:

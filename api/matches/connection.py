@@ -43,11 +43,8 @@ def id_of_cursor(cursor: str) -> int:
 def connection(rows: tuple[list[MatchRow], bool], user: Any) -> MatchConnection:
     matches, more = rows
     edges = [
-        MatchEdge(
-            cursor=cursor_of(m.pk),
-            node=match(selectors.match_view(match=m, user=user).for_client()),
-        )
-        for m in matches
+        MatchEdge(cursor=cursor_of(view.id), node=match(view.for_client()))
+        for view in selectors.list_views(matches, user)
     ]
     return MatchConnection(
         edges=edges,

@@ -76,11 +76,15 @@ class Seat:
     takeover_reason: TakeoverReason | None = strawberry.field(
         default=None, description="For TAKEOVER: why a bot plays the seat."
     )
+    # The seated user's join date, when the seat was read with its user (no query then).
+    user_joined: strawberry.Private[datetime | None] = None
 
     @strawberry.field(description="The seated player; null for a bot or an empty seat.")
     async def user(self) -> UserType | None:
         if self.user_id is None:
             return None
+        if self.username is not None and self.user_joined is not None:
+            return UserType(id=self.user_id, username=self.username, joined_at=self.user_joined)
         return await UserType.resolve_reference(self.user_id)
 
     @classmethod
@@ -111,6 +115,7 @@ def seat(match_id: int, data: Mapping[str, Any]) -> Seat:
             datetime.fromisoformat(data["controllerSince"]) if data.get("controllerSince") else None
         ),
         takeover_reason=TakeoverReason(data["takeover"]) if data.get("takeover") else None,
+        user_joined=datetime.fromisoformat(data["userJoined"]) if data.get("userJoined") else None,
     )
 
 

@@ -4,6 +4,7 @@ TOURNAMENT_ENDED or TOURNAMENT_CANCELLED. Anyone may follow a tournament."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncGenerator
 from typing import Any
 
@@ -13,6 +14,7 @@ from api.auth import forbidden, get_user
 from api.errors import bad_input
 from api.matches.calls import ws_call
 from api.tournaments.events import TournamentEvent, tournament_event
+from config.pubsub import Inbox, listening
 from tournaments import selectors
 from tournaments.events import FINAL, TOURNAMENT_EVENTS, tournament_group
 
@@ -50,7 +52,7 @@ class TournamentSubscription:
             raise forbidden("subscriptions are served over the websocket only")
         # Join the group before reading the log: an event committed in between is both
         # stored and delivered live, and the seq check drops the second copy.
-        async with ws.listen_to_channel(TOURNAMENT_EVENTS, groups=[tournament_group(pk)]) as live:
+        async with listening(tournament_group(pk), Inbox(), json.loads) as live:
             last = after or 0
             stored = await ws_call(selectors.tournament_events_after, tournament_id=pk, after=last)
             for event in await ws_call(_typed, tournament_id=pk, events=stored, viewer_id=viewer):
@@ -59,7 +61,7 @@ class TournamentSubscription:
                 if event.type in FINAL:
                     return
             async for message in live:
-                if message.get("tournament_id") != pk:
+                if message.get("type") != TOURNAMENT_EVENTS or message.get("tournament_id") != pk:
                     continue
                 rows = [e for e in message["events"] if e["seq"] > last]
                 if rows and rows[0]["seq"] > last + 1:  # missed or overtaken: read the log

@@ -19,7 +19,7 @@ from tests.conftest import start_asgi_server
 from tests.deploy.cluster import WAIT, RedisServer
 from tests.e2e.conftest import register
 
-LOST = "the channel layer is unreachable"
+LOST = "live events are unreachable"
 
 
 async def _open(url: str, token: str | None) -> ClientConnection:
@@ -27,8 +27,8 @@ async def _open(url: str, token: str | None) -> ClientConnection:
     payload = {"authorization": f"Bearer {token}"} if token else {}
     await ws.send(json.dumps({"type": "connection_init", "payload": payload}))
     assert json.loads(await asyncio.wait_for(ws.recv(), 60)) == {"type": "connection_ack"}
-    # A live subscription too (serverTime ticks, no group): the socket itself still waits
-    # on the channel layer, and that receive is what meets the lost Redis.
+    # A live subscription too (serverTime ticks, no topic): every socket of the process
+    # is told when its pub/sub connection breaks, not only those listening to a topic.
     query = "subscription { serverTime(count: 1000, intervalMs: 200) }"
     await ws.send(json.dumps({"id": "1", "type": "subscribe", "payload": {"query": query}}))
     assert json.loads(await asyncio.wait_for(ws.recv(), 30))["type"] == "next"

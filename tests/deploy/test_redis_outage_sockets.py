@@ -131,3 +131,19 @@ async def test_the_first_match_events_subscription_over_stale_connections_works(
             assert "Internal server error" not in server.log_text()
     finally:
         proxy.close()
+
+
+async def test_a_crowd_of_anonymous_websockets_at_once_is_served(
+    postgres: dict[str, Any], own_redis: RedisServer
+) -> None:
+    # given: a fresh web process, whose pub/sub hub has no connection yet
+    with start_asgi_server(postgres, own_redis.url) as server:
+        url = "ws" + server[len("http") :] + "/graphql"
+
+        # when: more anonymous sockets than a Redis pool's connections start at once
+        # (spectators of a popular match; each asks whether live events reach it)
+        answers = await asyncio.gather(*(_first_answer(url, None) for _ in range(150)))
+
+        # then: every one is acknowledged
+        assert answers == [{"type": "connection_ack"}] * 150, {str(a) for a in answers}
+        assert "unreachable" not in server.log_text()

@@ -1,5 +1,5 @@
 """matchEvents in-process (Channels' WebsocketCommunicator on the real ASGI app, the real
-Redis channel layer): a client asking for more history than the server replays gets one
+Redis pub/sub): a client asking for more history than the server replays gets one
 RESYNC event with its full view, then the live events after it."""
 
 from __future__ import annotations

@@ -1,17 +1,20 @@
-"""matchEvents executes a live event once per view and query for the subscribers of a
-process (issue 12), in-process (Channels' WebsocketCommunicator on the real ASGI app,
-the real Redis channel layer): spectators with the same query share one execution, and
-no viewer gets another's view (the drawer's cards) or another query's shape."""
+"""matchEvents delivers a live event once per view and query for the subscribers of a
+process (issues 12, 31), in-process (Channels' WebsocketCommunicator on the real ASGI app,
+real Redis pub/sub): spectators with the same query share one execution and one encoded
+text, no viewer gets another's view (the drawer's cards) or another query's shape, and
+the fast path sends what the plain one (strawberry's own) sends, byte for byte."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from api import event_sharing as ev
+from api.events import live
+from config import fast_paths
 from matches.models import Match
 from tests.server.test_subscriptions_resync import draw_for_whoever_is_on_turn, started_match
 
@@ -49,14 +52,14 @@ async def _until(ws: Any, seq: int) -> list[dict[str, Any]]:
     return got
 
 
-async def test_spectators_share_an_execution_and_each_viewer_sees_only_their_view(
-    redis_url: str,
-) -> None:
-    # given: both players, two spectators with one query (subscribed from different
-    # points: the root field's `after` does not change an event's result) and one
-    # spectator whose variables leave the cards out
+async def _watch_a_draw(
+    application: Any, prefix: str = "resync"
+) -> tuple[dict[str, list[str]], int, int]:
+    """Both players, two spectators with one query (subscribed from different points:
+    the root field's `after` does not change an event's result) and one spectator whose
+    variables leave the cards out watch a draw: the raw `next` texts each got, the seq
+    before it and the drawer's seat."""
     from accounts.services import token_create
-    from config.asgi import application
 
     match_id, a, b, token_a = await database_sync_to_async(started_match)()
     token_b = await database_sync_to_async(token_create)(user=b)
@@ -72,17 +75,49 @@ async def test_spectators_share_an_execution_and_each_viewer_sees_only_their_vie
     }
     replayed = await _until(sockets["s2"], last)  # its one stored event: now it listens
     assert [e["seq"] for e in replayed] == [last]
-    for ws in sockets.values():  # the subscriptions have joined the match's group
+    for ws in sockets.values():  # the subscriptions listen to the match's topic
         await ws.send_json_to({"type": "ping"})
         assert (await ws.receive_json_from(timeout=10))["type"] == "pong"
-    ev.sharing.update(executed=0, shared=0)
+
+    moved = await database_sync_to_async(draw_for_whoever_is_on_turn)(match_id, (a, b))
+    texts: dict[str, list[str]] = {}
+    for name, ws in sockets.items():
+        got = texts[name] = []
+        while not got or json.loads(got[-1])["payload"]["data"]["matchEvents"]["seq"] < moved:
+            got.append(await ws.receive_from(timeout=10))
+    for ws in sockets.values():
+        await ws.disconnect()
+    return texts, last, drawer
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["fast", "plain"])
+async def test_each_viewer_sees_only_their_view_and_spectators_share_one_execution(
+    redis_url: str, settings: Any, monkeypatch: pytest.MonkeyPatch, fast: bool
+) -> None:
+    # given: executions of the fast path counted
+    from config.asgi import application
+
+    settings.FAST_PATHS = fast_paths.parse("1" if fast else "0")
+    rendered: list[object] = []
+    real = live.Direct.render
+
+    def render(self: live.Direct, event: Any) -> str | None:
+        text = real(self, event)
+        assert text is not None, "the fast path renders the event itself"
+        rendered.append(self.key)
+        return text
+
+    monkeypatch.setattr(live.Direct, "render", render)
 
     # when
-    moved = await database_sync_to_async(draw_for_whoever_is_on_turn)(match_id, (a, b))
-    seen = {name: await _until(ws, moved) for name, ws in sockets.items()}
+    texts, last, drawer = await _watch_a_draw(application)
 
-    # then
-    live = moved - last
+    # then: every viewer got every event, each as it may see it
+    seen = {
+        name: [json.loads(t)["payload"]["data"]["matchEvents"] for t in got]
+        for name, got in texts.items()
+    }
+    moved = seen["a"][-1]["seq"]
     for name, got in seen.items():
         assert [e["seq"] for e in got] == list(range(last + 1, moved + 1)), name
     drawn = {name: next(e for e in got if e["type"] == "CARD_DRAWN") for name, got in seen.items()}
@@ -91,44 +126,69 @@ async def test_spectators_share_an_execution_and_each_viewer_sees_only_their_vie
     assert drawn[players[1 - drawer]]["cards"] is None
     assert drawn["s1"]["cards"] is None and drawn["s2"]["cards"] is None
     assert "cards" not in drawn["s3"], "another query's shape"
-    assert seen["s1"] == seen["s2"]
-    # the drawer, the spectators and s3 are three views or queries: the other player has
-    # no private part in a draw's events and gets the spectators' results, as s2 does
-    assert ev.sharing == {"executed": 3 * live, "shared": 2 * live}
-    for ws in sockets.values():
+    assert texts["s1"] == texts["s2"]
+    # and: on the fast path the drawer, the spectators and s3 are three executions per
+    # event (the other player has no private part in a draw's events: the spectators'
+    # view), and s2's replayed event one more; the plain path never takes it
+    live_events = moved - last
+    assert len(rendered) == (3 * live_events + 1 if fast else 0)
+
+
+async def test_the_fast_path_sends_what_the_plain_path_sends(redis_url: str, settings: Any) -> None:
+    # given: each player and a spectator watching one match twice, once subscribed on
+    # the fast path and once on the plain one (the path is chosen as a subscription starts)
+    from accounts.services import token_create
+    from config.asgi import application
+
+    match_id, a, b, token_a = await database_sync_to_async(started_match)()
+    token_b = await database_sync_to_async(token_create)(user=b)
+    row = await database_sync_to_async(Match.objects.get)(pk=match_id)
+    on = {"id": row.public_id, "after": row.last_seq}
+    sockets: dict[tuple[str, bool], Any] = {}
+    for fast in (True, False):
+        settings.FAST_PATHS = fast_paths.parse("1" if fast else "0")
+        for name, token in (("a", token_a), ("b", token_b), ("s", None)):
+            ws = sockets[name, fast] = await _subscribe(application, token, on)
+            await ws.send_json_to({"type": "ping"})
+            assert (await ws.receive_json_from(timeout=10))["type"] == "pong"
+
+    # when
+    moved = await database_sync_to_async(draw_for_whoever_is_on_turn)(match_id, (a, b))
+    texts: dict[tuple[str, bool], list[str]] = {}
+    for key, ws in sockets.items():
+        got = texts[key] = []
+        while not got or json.loads(got[-1])["payload"]["data"]["matchEvents"]["seq"] < moved:
+            got.append(await ws.receive_from(timeout=10))
         await ws.disconnect()
 
+    # then: the same texts, byte for byte
+    for name in ("a", "b", "s"):
+        assert texts[name, True] == texts[name, False], name
 
-def test_a_shared_next_message_is_written_as_the_consumer_writes_any_other() -> None:
-    # given: a result that api.events kept for sharing
+
+def test_a_fast_next_message_is_written_as_strawberry_writes_any_other() -> None:
+    # given: an operation id that needs escaping, and data as the fast path encoded it
     from strawberry.http.base import BaseView
 
+    from api.schema import schema
+
     data = {"matchEvents": {"seq": 7, "type": "CARD_DRAWN", "cards": [{"code": "10\u2665"}]}}
-    result = ev.ExecutionResult(data, None)
-    ev._keep({}, "k", result)
+    direct = live.Direct(schema, None, 'op"1', QUERY, {"id": "x"}, None)
     message = {"id": 'op"1', "type": "next", "payload": {"data": data}}
-    encode = BaseView().encode_json
 
     # when / then: byte for byte what strawberry's send_json writes
-    assert ev.shared_next_text(message, encode) == encode(message)
-    assert ev.shared_next_text(message, encode) == encode(message)  # the kept text
-    other = {"id": "2", "type": "next", "payload": {"data": {"matchEvents": None}}}
-    assert ev.shared_next_text(other, encode) is None
-    with_errors = {"id": "3", "type": "next", "payload": {"data": data, "errors": []}}
-    assert ev.shared_next_text(with_errors, encode) is None
+    encode = BaseView().encode_json
+    assert direct.message(json.dumps(data, separators=(",", ":"))) == encode(message)
 
 
-def test_an_event_keeps_a_bounded_number_of_query_results() -> None:
-    # given: an event whose results for SHARED_RESULTS queries are kept
-    results: dict[object, Any] = {}
-    for n in range(ev.SHARED_RESULTS):
-        ev._keep(results, n, ev.ExecutionResult({"n": n}, None))
+def test_only_variables_below_the_root_field_part_the_subscribers() -> None:
+    from api.schema import schema
 
-    # when: one more query's result
-    ev._keep(results, "one more", ev.ExecutionResult({"n": -1}, None))
+    def key(variables: dict[str, Any]) -> object:
+        return live.Direct(schema, None, "1", QUERY, variables, "Events").key
 
-    # then: it is not kept (clients choose their query texts)
-    assert len(results) == ev.SHARED_RESULTS and "one more" not in results
+    assert key({"id": "a", "after": 1}) == key({"id": "a", "after": 9})
+    assert key({"id": "a", "withCards": True}) != key({"id": "a", "withCards": False})
 
 
 def _memo_entries() -> int:
@@ -138,15 +198,19 @@ def _memo_entries() -> int:
     return sum(
         len(vars(o).get("_relevant_sub_fields") or ())
         for o in gc.get_objects()
-        if isinstance(o, ev.SharedEventExecution)
+        if issubclass(type(o), live.EventExecution)  # not o.__class__: a lazy object's setup
     )
 
 
-async def test_a_subscription_keeps_nothing_of_the_events_it_has_sent(redis_url: str) -> None:
-    # given: a player's subscription that has sent a few live events
+async def test_a_subscription_keeps_nothing_of_the_events_it_has_sent(
+    redis_url: str, settings: Any
+) -> None:
+    # given: a player's subscription on the plain path (strawberry executes each event)
+    # that has sent a few live events
     from accounts.services import token_create
     from config.asgi import application
 
+    settings.FAST_PATHS = fast_paths.parse("-live_events")
     match_id, a, b, token_a = await database_sync_to_async(started_match)()
     await database_sync_to_async(token_create)(user=b)
     row = await database_sync_to_async(Match.objects.get)(pk=match_id)
@@ -172,36 +236,58 @@ async def test_a_subscription_keeps_nothing_of_the_events_it_has_sent(redis_url:
     await ws.disconnect()
 
 
-def test_an_event_is_kept_for_sharing_no_longer_than_shared_seconds(
-    monkeypatch: pytest.MonkeyPatch,
+async def test_a_live_event_costs_no_database_work_per_subscriber(
+    redis_url: str, settings: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # given: an empty cache, a clock of the test's own, and an event kept with a result
-    from collections import OrderedDict
-    from types import SimpleNamespace
+    # given: every SQL statement of the process counted (the move's own, a subscriber's)
+    from django.db.backends.utils import CursorWrapper
 
-    now = [1000.0]
-    for name, value in (("_shared", OrderedDict()), ("_shared_by_id", {}), ("_texts", {})):
-        monkeypatch.setattr(ev, name, value)
-    monkeypatch.setattr(ev, "_clock", lambda: now[0])
+    from accounts.services import token_create
+    from config.asgi import application
 
-    def event(seq: int) -> Any:
-        return SimpleNamespace(kind=ev.MatchEventKind.TURN_STARTED, seq=seq)
+    statements: list[str] = []
+    for name in ("execute", "executemany"):
+        real = getattr(CursorWrapper, name)
 
-    first = ev.shared_match_event(("m", 1), lambda: event(1))
-    results = ev._results_of(first)
-    assert results is not None
-    ev._keep(results, "q", ev.ExecutionResult({"seq": 1}, None))
+        def counted(self: Any, sql: str, *args: Any, _real: Any = real, **kwargs: Any) -> Any:
+            statements.append(sql)
+            return _real(self, sql, *args, **kwargs)
 
-    # when: another event comes within SHARED_SECONDS, then one after them
-    now[0] += ev.SHARED_SECONDS * 0.6
-    ev.shared_match_event(("m", 2), lambda: event(2))
-    kept_within = list(ev._shared)
-    now[0] += ev.SHARED_SECONDS * 0.6
-    ev.shared_match_event(("m", 3), lambda: event(3))
+        monkeypatch.setattr(CursorWrapper, name, counted)
 
-    # then: the first was shared until then, and is gone with its result and text
-    assert kept_within == [("m", 1), ("m", 2)]
-    assert list(ev._shared) == [("m", 2), ("m", 3)]
-    assert ev._results_of(first) is None and not ev._texts
-    # and: a subscriber who comes late builds the event anew
-    assert ev.shared_match_event(("m", 1), lambda: event(1)) is not first
+    match_id, a, b, token_a = await database_sync_to_async(started_match)()
+    token_b = await database_sync_to_async(token_create)(user=b)
+    row = await database_sync_to_async(Match.objects.get)(pk=match_id)
+    sockets: list[Any] = []
+    last = row.last_seq
+
+    async def join(token: str | None) -> None:
+        """A subscriber that has replayed the last stored event: it listens, and its
+        start's reading is done."""
+        ws = await _subscribe(application, token, {"id": row.public_id, "after": last - 1})
+        await _until(ws, last)
+        sockets.append(ws)
+
+    async def watched_draw(joining: int) -> int:
+        """Statements from a draw to its last event at every socket, after ``joining``
+        more spectators subscribed."""
+        nonlocal last
+        for _ in range(joining):
+            await join(None)
+        statements.clear()
+        last = await database_sync_to_async(draw_for_whoever_is_on_turn)(match_id, (a, b))
+        for ws in sockets:
+            await _until(ws, last)
+        return len(statements)
+
+    # when: a draw the two players watch, one more, and one that eight spectators watch too
+    await join(token_a)
+    await join(token_b)
+    await watched_draw(0)  # the first of the match's draws (its clock, a first action)
+    two = await watched_draw(0)
+    ten = await watched_draw(8)
+    for ws in sockets:
+        await ws.disconnect()
+
+    # then: the move's statements, none per subscriber
+    assert ten == two, (two, ten)
