@@ -55,7 +55,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict engine bots accounts matches api config
+	$(BIN)/mypy --strict engine bots accounts matches api config tournaments
 
 ## pytest: only the test suite; pass pytest arguments as ARGS="tests/server -k readyz".
 pytest: $(STAMP) native

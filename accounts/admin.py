@@ -16,7 +16,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from accounts import services
-from accounts.models import Token, User
+from accounts.models import Block, Follow, Token, User
 
 
 class BannedFilter(admin.SimpleListFilter):
@@ -131,4 +131,28 @@ class LogEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in d
         return False
 
     def has_delete_permission(self, request: HttpRequest, obj: LogEntry | None = None) -> bool:
+        return False
+
+
+@admin.register(Block)
+class BlockAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in django-stubs only
+    """Who blocked whom (blockUser): for moderators reading a report."""
+
+    list_display = ("created_at", "blocker", "blocked")
+    search_fields = ("blocker__username", "blocked__username")
+    list_select_related = ("blocker", "blocked")
+    readonly_fields = ("blocker", "blocked", "created_at")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+@admin.register(Follow)
+class FollowAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in django-stubs only
+    list_display = ("created_at", "follower", "followed")
+    search_fields = ("follower__username", "followed__username")
+    list_select_related = ("follower", "followed")
+    readonly_fields = ("follower", "followed", "created_at")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False

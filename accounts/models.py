@@ -145,3 +145,47 @@ class RatedMatch(models.Model):
 
     def __str__(self) -> str:
         return f"match {self.match_id} rated at {self.rated_at:%Y-%m-%d %H:%M}"
+
+
+class Block(models.Model):
+    """``blocker`` blocked ``blocked`` (blockUser): the blocked user cannot challenge,
+    invite, chat to or be matched with the blocker, and does not see the blocker's open
+    matches (``accounts.social``; the matches' services ask it)."""
+
+    blocker = models.ForeignKey(User, on_delete=models.CASCADE, related_name="blocks_made")
+    blocked = models.ForeignKey(User, on_delete=models.CASCADE, related_name="blocked_by")
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["blocker", "-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["blocker", "blocked"], name="block_once"),
+            models.CheckConstraint(
+                condition=~models.Q(blocker=models.F("blocked")), name="block_not_oneself"
+            ),
+        ]
+        indexes = [models.Index(fields=["blocked", "blocker"])]
+
+    def __str__(self) -> str:
+        return f"{self.blocker_id} blocks {self.blocked_id}"
+
+
+class Follow(models.Model):
+    """``follower`` follows ``followed`` (followUser): a friend list, one way, public to
+    nobody but the follower (``me.following``: who is online, in which public match)."""
+
+    follower = models.ForeignKey(User, on_delete=models.CASCADE, related_name="follows_made")
+    followed = models.ForeignKey(User, on_delete=models.CASCADE, related_name="followed_by")
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["follower", "-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["follower", "followed"], name="follow_once"),
+            models.CheckConstraint(
+                condition=~models.Q(follower=models.F("followed")), name="follow_not_oneself"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.follower_id} follows {self.followed_id}"

@@ -38,7 +38,8 @@ class PushPlatform(Enum):
         "What a notice is about: YOUR_TURN (a short delay after the turn starts, only "
         "while you are away from the match), TURN_REMINDER (80% of a correspondence "
         "turn gone), LAST_CHANCE (before a deadline that would hand your seat to a bot; "
-        "never held by quiet hours), MATCH_STARTED, MATCH_ENDED, SEAT_TAKEN_OVER, INVITED."
+        "never held by quiet hours), MATCH_STARTED, MATCH_ENDED, SEAT_TAKEN_OVER, INVITED "
+        "(a challenge to answer), TOURNAMENT_ENDED (your place), TOURNAMENT_CANCELLED."
     )
 )
 class NotificationKind(Enum):
@@ -50,6 +51,8 @@ class NotificationKind(Enum):
     MATCH_ENDED = "MATCH_ENDED"
     SEAT_TAKEN_OVER = "SEAT_TAKEN_OVER"
     INVITED = "INVITED"
+    TOURNAMENT_ENDED = "TOURNAMENT_ENDED"
+    TOURNAMENT_CANCELLED = "TOURNAMENT_CANCELLED"
 
 
 @strawberry.type(description="A device the viewer's pushes go to.")

@@ -3,8 +3,9 @@ union ends with, and the mapping from the engine's and services' errors onto it.
 
 A rejection means nothing changed on the server. `RejectionCode` is the union of every
 domain's codes (`engine.errors.Code`, `matches.errors.MatchCode`,
-`accounts.errors.AccountCode`, `matches.notifications.devices.NotificationCode`), so
-a code any of them raises always has a name here.
+`accounts.errors.AccountCode`, `matches.notifications.devices.NotificationCode`,
+`tournaments.errors.TournamentCode`, `matches.errors.ChatCode`,
+`matches.errors.ChallengeCode`), so a code any of them raises always has a name here.
 """
 
 from __future__ import annotations
@@ -17,10 +18,19 @@ import strawberry
 from accounts.errors import AccountCode
 from api.matches.cards import Card
 from engine.errors import Code, MeldReason
-from matches.errors import MatchCode
+from matches.errors import ChallengeCode, ChatCode, MatchCode
 from matches.notifications.devices import NotificationCode
+from tournaments.errors import TournamentCode
 
-DOMAIN_CODES: tuple[type[StrEnum], ...] = (Code, MatchCode, AccountCode, NotificationCode)
+DOMAIN_CODES: tuple[type[StrEnum], ...] = (
+    Code,
+    MatchCode,
+    AccountCode,
+    NotificationCode,
+    TournamentCode,
+    ChatCode,
+    ChallengeCode,
+)
 # The server's codes were the engine's until issue 12; the schema keeps their places:
 # each stands before the engine code named here.
 SCHEMA_PLACE = {

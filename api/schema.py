@@ -1,11 +1,11 @@
 """The one GraphQL schema: an Apollo Federation 2 subgraph merged from per-domain classes.
 
 Each domain of `api/` (`accounts`, `matches`, `events`, `matchmaking`, `notifications`,
-`system`) defines its root classes, named `<Area>Query`, `<Area>Mutation` and
-`<Area>Subscription`; this module lists them (`QUERIES`, `MUTATIONS`, `SUBSCRIPTIONS`)
-and merges them into the root types. Types that no root field reaches (the event and
-notification types, reached only through their interfaces) are listed in `TYPES`. A new
-root class is added to a list here.
+`system`, `tournaments`, `social`) defines its root classes, named `<Area>Query`,
+`<Area>Mutation` and `<Area>Subscription`; this module lists them (`QUERIES`,
+`MUTATIONS`, `SUBSCRIPTIONS`) and merges them into the root types. Types that no root
+field reaches (the event and notification types, reached only through their interfaces)
+are listed in `TYPES`. A new root class is added to a list here.
 
 !! After any change to the schema, run `python manage.py export_sdl` and commit
 !! schema.graphql: tests/server/test_schema_sdl.py fails until the file is current.
@@ -41,6 +41,8 @@ from api.limits import (
     check_no_nul_strings,
     query_limit_extensions,
 )
+from api.matches import chat as match_chat
+from api.matches.chat_fields import ChatMutation, ChatQuery, ChatSubscription
 from api.matches.correspondence import CorrespondenceMutation, CorrespondenceQuery
 from api.matches.mutations import MatchMutation
 from api.matches.queries import MatchQuery
@@ -48,28 +50,51 @@ from api.matchmaking import MatchmakingMutation, MatchmakingQuery
 from api.metrics import count_operation
 from api.notifications import NotificationsMutation, NotificationsQuery
 from api.presence import record_presence
+from api.social.challenges import ChallengeMutation, ChallengeQuery
+from api.social.friends import FriendsMutation
 from api.system import SystemQuery, SystemSubscription
+from api.tournaments import events as tournament_events
+from api.tournaments.mutations import TournamentMutation
+from api.tournaments.queries import TournamentQuery
+from api.tournaments.subscriptions import TournamentSubscription
 
 # The root fields appear in the SDL (schema.graphql) in this order: keep it, or the
 # committed file changes for nothing.
 QUERIES: tuple[type, ...] = (
     AccountsQuery,
+    ChallengeQuery,
+    ChatQuery,
     CorrespondenceQuery,
     MatchQuery,
     MatchmakingQuery,
     NotificationsQuery,
     RatingsQuery,
     SystemQuery,
+    TournamentQuery,
 )
 MUTATIONS: tuple[type, ...] = (
     AccountsMutation,
+    ChallengeMutation,
+    ChatMutation,
     CorrespondenceMutation,
     MatchMutation,
+    FriendsMutation,
     MatchmakingMutation,
     NotificationsMutation,
+    TournamentMutation,
 )
-SUBSCRIPTIONS: tuple[type, ...] = (MatchSubscription, SystemSubscription)
-TYPES: list[type] = [*notices.SCHEMA_TYPES, *match_events.SCHEMA_TYPES]
+SUBSCRIPTIONS: tuple[type, ...] = (
+    ChatSubscription,
+    MatchSubscription,
+    SystemSubscription,
+    TournamentSubscription,
+)
+TYPES: list[type] = [
+    *notices.SCHEMA_TYPES,
+    *match_events.SCHEMA_TYPES,
+    *tournament_events.SCHEMA_TYPES,
+    *match_chat.SCHEMA_TYPES,
+]
 
 
 def _key_fields(type_: Any) -> list[list[str]]:

@@ -110,6 +110,7 @@ INSTALLED_APPS = [
     "strawberry_django",
     "accounts",
     "matches",
+    "tournaments",
     "api",
 ]
 
@@ -490,6 +491,38 @@ CELERY_BEAT_SCHEDULE["matches.sweep_deadlines"] = {
     "options": {"expires": DEADLINE_SWEEP_SECONDS, "queue": GAME_TASK_QUEUE},
 }
 
+# --- table talk (matches.chat) -----------------------------------------------------------
+
+# The flood limit: a user says at most CHAT_FLOOD_LINES lines per CHAT_FLOOD_SECONDS, over
+# all matches (CHAT_FLOOD beyond it; 0 lines: no limit).
+CHAT_FLOOD_LINES = _env_int("CHAT_FLOOD_LINES", 5)
+CHAT_FLOOD_SECONDS = _env_seconds("CHAT_FLOOD_SECONDS", 10.0)
+
+# A challenge not answered this long after it was made expires (beat's deadline sweep
+# tells both players).
+CHALLENGE_SECONDS = _env_seconds("CHALLENGE_SECONDS", 600.0)
+# A followed player counts as online (me.following) when seen this recently: a request,
+# a match or notifications subscription.
+ONLINE_SECONDS = _env_seconds("ONLINE_SECONDS", 120.0)
+
+# --- tournaments (tournaments.rounds) ---------------------------------------------------
+
+# Celery beat runs the tournaments' tick this often: it starts tournaments whose
+# registration closed, closes rounds at their deadline and starts the next ones (a round
+# whose matches all ended closes at once, without waiting for it).
+TOURNAMENT_TICK_SECONDS = _env_seconds("TOURNAMENT_TICK_SECONDS", 5.0)
+# Players may create tournaments (createTournament); else only staff (the admin, the API).
+TOURNAMENTS_BY_PLAYERS = _env_bool("TOURNAMENTS_BY_PLAYERS", False)
+# Forfeits in a row (rounds without a move of one's own) after which a player is
+# withdrawn; 0: never.
+TOURNAMENT_WITHDRAW_AFTER_MISSED = _env_int("TOURNAMENT_WITHDRAW_AFTER_MISSED", 2)
+# Points by place per table size (best first), copied into each new tournament.
+TOURNAMENT_POINTS: dict[str, list[int]] = {"2": [1, 0], "3": [6, 3, 0], "4": [6, 5, 3, 1]}
+CELERY_BEAT_SCHEDULE["tournaments.tick"] = {
+    "task": "tournaments.tick",
+    "schedule": TOURNAMENT_TICK_SECONDS,
+    "options": {"expires": TOURNAMENT_TICK_SECONDS, "queue": GAME_TASK_QUEUE},
+}
 # Liveness of the worker and beat (config/liveness.py): each checks itself this often,
 # and one that made no progress for LIVENESS_SECONDS while the broker answered stops
 # (to be started again); its file in LIVENESS_DIR, fresh while it is healthy, is what

@@ -9,8 +9,9 @@ later; it also fails when ``bots/`` imports ``matches`` or Django):
 1. foundation: ``notifications`` (the package; its story) and ``notifications.models``
    (its rows, registered through ``models``), ``models`` (the rows), ``errors``
    (Rejected, MatchCode, ...), ``publishing`` (Channels groups, sending in the
-   background), ``aredis`` (the asyncio Redis client of the running loop), ``presence``
-   (who is watching, in Redis);
+   background), ``signals`` (what the apps above are told: a match is over), ``aredis``
+   (the asyncio Redis client of the running loop), ``presence`` (who is watching, in
+   Redis);
 2. under the services: ``seats`` (who plays a seat: the one answer), ``clock`` (a
    turn's duration, deadline and vacations), ``queueing`` (the clock's and bots' tasks,
    queued by name after commit), ``selectors`` (reads: what a viewer may see),
@@ -18,12 +19,14 @@ later; it also fails when ``bots/`` imports ``matches`` or Django):
    onto the seat rows, telling the player), ``results`` and ``rating_tasks`` (a ranked
    result to the ratings, queued after commit), then the notifications' modules (what a
    notice says and to whom, the push channels, the digest: ``matches.notifications``);
-3. the services: ``store`` (a move persisted in the transaction, then published after
+3. the services: ``chat`` (table talk: its rules, delivery and moderation, under a lock
+   of its own), ``store`` (a move persisted in the transaction, then published after
    commit), ``seating`` (a match's seats and life), ``play`` (turns and the clock's
    expiry), ``correspondence`` (vacations, devices) and ``services``, the one name the
    callers use (it re-exports the functions of ``seating``, ``play`` and ``store``);
 4. drivers, which call the services: ``deadlines`` (expiring turns, the sweeper),
-   ``bot_turns`` (a bot's move), ``matchmaking`` (the queue and its tick), ``tasks`` and
+   ``bot_turns`` (a bot's move), ``matchmaking`` (the queue and its tick),
+   ``challenges`` (a challenge becomes a match; their expiry), ``tasks`` and
    ``matchmaking_tasks`` and ``notifications.tasks`` (the Celery tasks: ids in, no
    logic), ``notifications.views`` (the digest's unsubscribe page), the admin, ``apps``
    and the management commands.
@@ -42,6 +45,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "models",
             "errors",
             "publishing",
+            "signals",
             "aredis",
             "presence",
         ),
@@ -74,13 +78,14 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "notifications.sweep",
         ),
     ),
-    ("services", ("store", "seating", "play", "correspondence", "services")),
+    ("services", ("chat", "store", "seating", "play", "correspondence", "services")),
     (
         "drivers",
         (
             "deadlines",
             "bot_turns",
             "matchmaking",
+            "challenges",
             "tasks",
             "matchmaking_tasks",
             "notifications.tasks",

@@ -1,6 +1,8 @@
 """Moderation of matches: the list with filters, seats inline, the event log as a
 readable list, the replay of a match that is over, and an "abort" action; reports of
-players, with the reported player's earlier reports and a "ban" action.
+players, with the lines they carry, the reported player's earlier reports and a "ban"
+action; chat lines (hide them, time their authors out for 15 minutes, an hour or a day),
+chat time-outs and challenges.
 
 A match is shown and found by its public id (what players see and quote) everywhere, as
 well as by its database key.
@@ -25,9 +27,19 @@ from django.utils.safestring import SafeString
 
 import matches.notifications.admin  # noqa: F401 (registers its models)
 from accounts import services as accounts
-from matches import selectors, services
+from matches import chat, selectors, services
 from matches.errors import Rejected
-from matches.models import Match, MatchEvent, PlayerReport, Round, Seat
+from matches.models import (
+    Challenge,
+    ChatKind,
+    ChatLine,
+    ChatTimeout,
+    Match,
+    MatchEvent,
+    PlayerReport,
+    Round,
+    Seat,
+)
 
 MAX_EVENTS_SHOWN = 500
 
@@ -188,7 +200,8 @@ class PlayerReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic 
     was reported for, ban the player, and mark reports resolved."""
 
     list_display = (
-        "created_at", "reported", "reason", "reporter", "match_public_id", "earlier", "resolved"
+        "created_at", "reported", "reason", "reporter", "match_public_id", "line_count", "earlier",
+        "resolved",
     )  # fmt: skip
     list_filter = ("reason", "resolved")
     search_fields = (
@@ -197,7 +210,7 @@ class PlayerReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic 
     list_select_related = ("reported", "reporter", "match")
     readonly_fields = (
         "reporter", "reported", "reported_status", "match_link", "reason", "text", "created_at",
-        "earlier_reports",
+        "reported_lines", "earlier_reports",
     )  # fmt: skip
     fields = (*readonly_fields, "resolved")
     list_editable = ("resolved",)
@@ -213,6 +226,21 @@ class PlayerReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic 
             return "-"
         url = reverse("admin:matches_match_change", args=[report.match.pk])
         return format_html('<a href="{}">{}</a>', url, str(report.match))
+
+    @admin.display(description="lines")
+    def line_count(self, obj: PlayerReport) -> int:
+        return len(obj.lines or ())
+
+    @admin.display(description="reported chat lines (as they were)")
+    def reported_lines(self, obj: PlayerReport) -> SafeString:
+        return format_html(
+            "<table><tr><th>seq</th><th>room</th><th>at</th><th>text</th></tr>{}</table>",
+            format_html_join(
+                "",
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                ((x["seq"], x["room"], x["at"], x["text"]) for x in obj.lines or ()),
+            ),
+        )
 
     @admin.display(description="earlier reports")
     def earlier(self, report: PlayerReport) -> int:
@@ -275,3 +303,122 @@ class PlayerReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic 
                 self.log_change(request, player, f"Banned after report {report.pk}.")
                 banned += 1
         self.message_user(request, f"Banned {banned} player(s).", messages.SUCCESS)
+
+
+class HiddenFilter(admin.SimpleListFilter):
+    title = "hidden"
+    parameter_name = "hidden"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [("yes", "Hidden"), ("no", "Shown")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[ChatLine]) -> QuerySet[ChatLine]:
+        if self.value() == "yes":
+            return queryset.filter(hidden_at__isnull=False)
+        if self.value() == "no":
+            return queryset.filter(hidden_at__isnull=True)
+        return queryset
+
+
+@admin.register(ChatLine)
+class ChatLineAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in django-stubs only
+    """Every chat line with its match and author; moderators hide lines and time their
+    authors out (``matches.chat``). Nothing is edited or deleted by hand."""
+
+    list_display = ("created_at", "match", "seq", "room", "author", "text", "quick",
+                    "hidden_at")  # fmt: skip
+    list_filter = ("room", HiddenFilter, "created_at")
+    search_fields = ("text", "author__username", "=match__public_id")
+    list_select_related = ("match", "author")
+    date_hierarchy = "created_at"
+    ordering = ("-created_at",)
+    actions = ("hide_lines", "time_out_15", "time_out_60", "time_out_1440")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[ChatLine]:
+        return super().get_queryset(request).filter(kind=ChatKind.MESSAGE)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.action(description="Hide the selected lines (from every reader)")
+    def hide_lines(self, request: HttpRequest, queryset: QuerySet[ChatLine]) -> None:
+        hidden = 0
+        for line in queryset.order_by("match_id", "seq"):
+            result = chat.chat_hide(match_id=line.match_id, seq=line.seq, by=request.user)
+            if isinstance(result, Rejected):
+                self.message_user(request, result.message, messages.WARNING)
+                continue
+            self.log_change(request, line, f"Hid line {line.seq} of match {line.match_id}.")
+            hidden += 1
+        self.message_user(request, f"Hid {hidden} line(s).", messages.SUCCESS)
+
+    def _time_out(self, request: HttpRequest, queryset: QuerySet[ChatLine], minutes: int) -> None:
+        authors = {line.author for line in queryset.select_related("author") if line.author}
+        for author in sorted(authors, key=lambda u: u.pk):
+            timeout = chat.chat_time_out(
+                user=author,
+                minutes=minutes,
+                by=request.user,
+                reason=f"for lines in the chat, by {request.user.get_username()}",
+            )
+            self.log_change(request, timeout, f"Timed {author} out of chat for {minutes} minutes.")
+        self.message_user(request, f"Timed {len(authors)} player(s) out.", messages.SUCCESS)
+
+    @admin.action(description="Time the authors out of chat for 15 minutes")
+    def time_out_15(self, request: HttpRequest, queryset: QuerySet[ChatLine]) -> None:
+        self._time_out(request, queryset, 15)
+
+    @admin.action(description="Time the authors out of chat for 1 hour")
+    def time_out_60(self, request: HttpRequest, queryset: QuerySet[ChatLine]) -> None:
+        self._time_out(request, queryset, 60)
+
+    @admin.action(description="Time the authors out of chat for 1 day")
+    def time_out_1440(self, request: HttpRequest, queryset: QuerySet[ChatLine]) -> None:
+        self._time_out(request, queryset, 1440)
+
+
+@admin.register(ChatTimeout)
+class ChatTimeoutAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in django-stubs only
+    """Chat time-outs, current and past; ending one early is an action (logged)."""
+
+    list_display = ("user", "until", "reason", "created_by", "created_at")
+    search_fields = ("user__username",)
+    list_select_related = ("user", "created_by")
+    readonly_fields = ("user", "until", "reason", "created_by", "created_at")
+    actions = ("end_now",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # from the chat lines' actions
+
+    @admin.action(description="End the selected time-outs now")
+    def end_now(self, request: HttpRequest, queryset: QuerySet[ChatTimeout]) -> None:
+        for timeout in queryset.order_by("pk"):
+            ChatTimeout.objects.filter(pk=timeout.pk).update(until=timezone.now())
+            self.log_change(request, timeout, "Ended the time-out early.")
+        self.message_user(request, "Ended the time-out(s).", messages.SUCCESS)
+
+
+@admin.register(Challenge)
+class ChallengeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in django-stubs only
+    """Challenges between players (read-only: they are answered by the players)."""
+
+    list_display = ("created_at", "challenger", "challenged", "ruleset", "ranked", "status",
+                    "expires_at", "match")  # fmt: skip
+    list_filter = ("status", "ranked", "ruleset")
+    search_fields = ("challenger__username", "challenged__username", "=public_id")
+    list_select_related = ("challenger", "challenged", "match")
+    readonly_fields = ("public_id", "challenger", "challenged", "ruleset", "options",
+                       "turn_seconds", "correspondence_hours", "ranked", "status", "match",
+                       "created_at", "expires_at", "answered_at")  # fmt: skip
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -29,7 +29,29 @@ class MatchCode(StrEnum):
     HINT_NOT_ALLOWED = "HINT_NOT_ALLOWED"
 
 
-class MatchNotFound(LookupError):
+class NotFound(LookupError):
+    """No such thing (a match, a tournament, a challenge, a user), or one the user may
+    not see: the API answers NOT_FOUND (or null) for every kind alike."""
+
+
+class ChatCode(StrEnum):
+    """The chat's rejection codes (``matches.chat``)."""
+
+    CHAT_FLOOD = "CHAT_FLOOD"
+    CHAT_TIMED_OUT = "CHAT_TIMED_OUT"
+    QUICK_CHAT_ONLY = "QUICK_CHAT_ONLY"
+    LINE_TOO_LONG = "LINE_TOO_LONG"
+    LINE_EMPTY = "LINE_EMPTY"
+
+
+class ChallengeCode(StrEnum):
+    """A challenge's rejection codes (``matches.challenges``)."""
+
+    CHALLENGE_EXPIRED = "CHALLENGE_EXPIRED"
+    CHALLENGE_CLOSED = "CHALLENGE_CLOSED"
+
+
+class MatchNotFound(NotFound):
     """No such match, or a private one the user may not see (the two look the same)."""
 
     def __init__(self, match_id: object) -> None:
@@ -46,7 +68,9 @@ class Rejected:
     """A domain rejection (API.md "Errors"): the code, a message a player can act on,
     and for an invalid meld where and why."""
 
-    code: Code | MatchCode
+    # The engine's or the server's code, or another domain's (tournaments, chat, ...):
+    # every one of them is a member of the API's RejectionCode (api.rejections).
+    code: StrEnum
     message: str
     reason: str | None = None
     meld_index: int | None = None

@@ -12,7 +12,8 @@ a clock runs in each. Correspondence matches may be played side by side.
 ticket is seated with the closest-rated others whose ordinals all lie within every
 member's range (±MATCHMAKING_RANGE_START, widening by MATCHMAKING_RANGE_PER_SECOND per
 second waited). A ticket that waited until its ``bots_after`` is seated with whoever fits
-and bots of the level nearest the table's mean ordinal take the remaining seats.
+and bots of the level nearest the table's mean ordinal take the remaining seats. Two
+users with a block between them (either way) are never seated at one table.
 
 Each table is seated in its own transaction through ``matches.services`` (``match_create``
 with ``ranked=True``, ``match_join``, ``match_add_bot``, ``match_start``), after locking
@@ -26,7 +27,7 @@ from __future__ import annotations
 import logging
 import random
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -35,7 +36,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from accounts import ratings
+from accounts import ratings, social
 from accounts.models import Tempo
 from engine.errors import Code, EngineError
 from engine.rules import find_preset, ruleset
@@ -176,8 +177,11 @@ def _playing_live_ranked(user: Any) -> bool:
 # -- forming tables -------------------------------------------------------------------------
 
 
-def form_tables(tickets: Sequence[Waiting], now: datetime) -> list[Table]:
-    """The tables to seat now (pure: no database). Every ticket is in at most one."""
+def form_tables(
+    tickets: Sequence[Waiting], now: datetime, apart: Set[frozenset[int]] = frozenset()
+) -> list[Table]:
+    """The tables to seat now (pure: no database). Every ticket is in at most one.
+    ``apart``: pairs of user ids never seated together (a block between them)."""
     groups: defaultdict[tuple[str, int, str], list[Waiting]] = defaultdict(list)
     for ticket in tickets:
         groups[(ticket.ruleset, ticket.players, ticket.tempo)].append(ticket)
@@ -195,6 +199,8 @@ def form_tables(tickets: Sequence[Waiting], now: datetime) -> list[Table]:
             for candidate in nearest:
                 if len(chosen) == players:
                     break
+                if any(frozenset((m.user_id, candidate.user_id)) in apart for m in chosen):
+                    continue
                 members = [*chosen, candidate]
                 spread = max(m.ordinal for m in members) - min(m.ordinal for m in members)
                 if spread <= min(search_range(m, now) for m in members):
@@ -226,8 +232,9 @@ def matchmaking_tick(*, now: datetime | None = None) -> list[int]:
     if barred:
         QueueTicket.objects.filter(pk__in=barred).delete()
     waiting = [Waiting.of(t) for t in tickets if t.pk not in barred]
+    apart = social.blocked_pairs(t.user_id for t in waiting)
     started = []
-    for table in form_tables(waiting, now):
+    for table in form_tables(waiting, now, apart):
         try:
             match_id = seat_table(table)
         except _TableFailed as exc:

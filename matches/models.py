@@ -326,6 +326,9 @@ class PlayerReport(models.Model):
     )
     reason = models.CharField(max_length=12, choices=ReportReason.choices)
     text = models.TextField(blank=True, default="")
+    # The chat lines reported with it, copied as they were ({seq, room, author, text,
+    # at}): a line hidden later stays here for the moderators.
+    lines = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     resolved = models.BooleanField(default=False)
 
@@ -334,6 +337,169 @@ class PlayerReport(models.Model):
 
     def __str__(self) -> str:
         return f"report of {self.reported} by {self.reporter}: {self.reason}"
+
+
+class ChatRoom(models.TextChoices):
+    """Who speaks and reads (``matches.chat``): the match's players, or its spectators,
+    whose room the players do not see while the match runs."""
+
+    PLAYERS = "PLAYERS", "players"
+    SPECTATORS = "SPECTATORS", "spectators"
+
+
+class ChatKind(models.TextChoices):
+    MESSAGE = "MESSAGE", "a line"
+    HIDDEN = "HIDDEN", "a moderator hid a line"
+    FREE_CHAT = "FREE_CHAT", "a player turned free chat on or off"
+
+
+class MatchChat(models.Model):
+    """A match's chat: the seq of its latest chat event (locked to append the next one,
+    apart from the match's own lock) and the players who turned free chat on (ranked
+    matches allow free text only when every seated person did)."""
+
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, primary_key=True, related_name="chat"
+    )
+    last_seq = models.PositiveIntegerField(default=0)
+    free_chat = models.JSONField(default=list, blank=True)  # user ids
+
+    def __str__(self) -> str:
+        return f"chat of match {self.match_id}"
+
+
+class ChatLine(models.Model):
+    """One chat event of a match, with its own ``seq`` (``matchChat(matchId, after)``):
+    a line (MESSAGE: ``text``, or a preset ``quick`` message and its English text), a
+    moderator hiding line ``target_seq`` (HIDDEN), or a player's free-chat switch
+    (FREE_CHAT, ``data``). A hidden line keeps its text for moderators and reports;
+    nobody else gets it again."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat_lines")
+    seq = models.PositiveIntegerField()
+    room = models.CharField(max_length=10, choices=ChatRoom.choices)
+    kind = models.CharField(max_length=10, choices=ChatKind.choices, default=ChatKind.MESSAGE)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="chat_lines",
+    )
+    text = models.CharField(max_length=200, blank=True, default="")
+    quick = models.CharField(max_length=20, blank=True, default="")
+    target_seq = models.PositiveIntegerField(null=True, blank=True)
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    hidden_at = models.DateTimeField(null=True, blank=True)
+    hidden_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="chatline_unique_seq")]
+        indexes = [models.Index(fields=["author", "created_at"], name="chatline_flood")]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.kind} in match {self.match_id}"
+
+
+class ChatMute(models.Model):
+    """``user`` does not want ``muted``'s lines in ``match`` (null: nobody's)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat_mutes")
+    muted = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+
+    class Meta:
+        # Two constraints, not one with nulls_distinct (PostgreSQL 15+ only): a muted
+        # player once, and "everyone" (null) once.
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "match", "muted"],
+                condition=models.Q(muted__isnull=False),
+                name="chatmute_once",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "match"],
+                condition=models.Q(muted__isnull=True),
+                name="chatmute_all_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} mutes {self.muted_id or 'everyone'} in match {self.match_id}"
+
+
+class ChatTimeout(models.Model):
+    """A moderator's time-out: ``user`` may not chat until ``until``."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_timeouts"
+    )
+    until = models.DateTimeField(db_index=True)
+    reason = models.CharField(max_length=200, blank=True, default="")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} timed out until {self.until:%Y-%m-%d %H:%M}"
+
+
+class ChallengeStatus(models.TextChoices):
+    PENDING = "PENDING", "waiting for an answer"
+    ACCEPTED = "ACCEPTED", "accepted: the match began"
+    DECLINED = "DECLINED", "declined"
+    CANCELLED = "CANCELLED", "withdrawn by the challenger"
+    EXPIRED = "EXPIRED", "not answered in time"
+
+
+class Challenge(models.Model):
+    """One player challenging another to a match of two (``matches.challenges``):
+    accepted, it becomes the match, both seated and dealt."""
+
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
+    challenger = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_made"
+    )
+    challenged = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_received"
+    )
+    ruleset = models.CharField(max_length=40)
+    options = models.JSONField(default=dict, blank=True)
+    turn_seconds = models.PositiveIntegerField(null=True, blank=True)
+    correspondence_hours = models.PositiveIntegerField(null=True, blank=True)
+    ranked = models.BooleanField(default=False)
+    status = models.CharField(
+        max_length=10,
+        choices=ChallengeStatus.choices,
+        default=ChallengeStatus.PENDING,
+        db_index=True,
+    )
+    match = models.OneToOneField(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="challenge"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(db_index=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.challenger_id} challenges {self.challenged_id} ({self.status})"
 
 
 # The notification rows belong to this app too (their module stands below this one).

@@ -47,6 +47,13 @@ def seen_key(user_id: int) -> str:
     return f"rummy:seen:{user_id}"
 
 
+def online_key(user_id: int) -> str:
+    # A myEvents subscription's heartbeat: online for followers (me.following), and
+    # apart from seen_key, which T-TAKEOVER reads (a notices socket is not being at a
+    # match: a player gone from a timed match loses the seat all the same).
+    return f"rummy:online:{user_id}"
+
+
 def watching_key(match_id: int, user_id: int) -> str:
     return f"rummy:watching:{match_id}:{user_id}"
 
@@ -151,6 +158,57 @@ def last_seen(pairs: Sequence[tuple[int, int]]) -> dict[tuple[int, int], float]:
         times = [float(v) for v in values[2 * i : 2 * i + 2] if v]
         if times:
             out[pair] = max(times)
+    return out
+
+
+@contextlib.asynccontextmanager
+async def online(user: Any) -> AsyncIterator[None]:
+    """While the block runs (a ``myEvents`` subscription), ``user`` counts as online for
+    ``me.following`` (``online_key``, every heartbeat); not as present at a match."""
+    user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
+    if user_id is None:
+        yield
+        return
+
+    async def beat() -> None:
+        while True:
+            try:
+                await _client().set(online_key(user_id), repr(time.time()), ex=KEY_TTL_SECONDS)
+            except Exception as exc:  # presence is best effort
+                log.warning("user %s not recorded as online: %s", user_id, exc)
+            await asyncio.sleep(heartbeat_interval())
+
+    task = asyncio.create_task(beat())
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
+def seen_at(user_ids: Sequence[int]) -> dict[int, float]:
+    """When each of ``user_ids`` was last seen (a request, or a ``myEvents``
+    subscription's heartbeat), for those seen in the last week; {} if Redis is away."""
+    if not user_ids:
+        return {}
+    import redis
+
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    try:
+        values = client.mget([key(u) for key in (seen_key, online_key) for u in user_ids])
+    except Exception as exc:  # presence is best effort
+        log.warning("presence could not be read: %s", exc)
+        return {}
+    finally:
+        client.close()
+    out: dict[int, float] = {}
+    for u, seen, online in zip(
+        user_ids, values[: len(user_ids)], values[len(user_ids) :], strict=True
+    ):
+        times = [float(v) for v in (seen, online) if v]
+        if times:
+            out[u] = max(times)
     return out
 
 

@@ -27,6 +27,8 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import contextmanager
 from typing import Any
 
+from django.db import transaction
+
 from config import pubsub
 from config.pubsub import USER_EVENT, match_topic, user_topic
 
@@ -131,3 +133,26 @@ def publish_match_events(public_id: str, rows: Sequence[Mapping[str, Any]]) -> N
 def publish_user_event(user_id: int, event: Mapping[str, Any]) -> None:
     """Send one notification (type, matchId, payload) to one user's sockets."""
     _send(user_topic(user_id), {"type": USER_EVENT, "event": dict(event)})
+
+
+def publish_group(group: str, message: Mapping[str, Any]) -> None:
+    """Send ``message`` (its ``type`` names its kind) to the pub/sub topic ``group``: for
+    the live streams of other apps (a tournament's events, a match's chat), which name
+    their own topics."""
+    _send(group, dict(message))
+
+
+def notify_after_commit(notices: Sequence[tuple[int, Mapping[str, Any]]]) -> None:
+    """After the current transaction commits, send each (user id, event) notice to that
+    user's ``myEvents`` (event: type, matchId (the row's key or None), payload); a
+    rolled-back transaction sends nothing."""
+    pending = [(user_id, dict(event)) for user_id, event in notices]
+    if not pending:
+        return
+
+    def send() -> None:
+        with batched():
+            for user_id, event in pending:
+                publish_user_event(user_id, event)
+
+    transaction.on_commit(send)

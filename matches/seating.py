@@ -19,15 +19,16 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from accounts import social
 from engine import payloads
 from engine.actions import Reclaim, Resign
 from engine.cards import parse_card
 from engine.errors import Code, EngineError
 from engine.events import Event
 from engine.game import apply, new_game
-from engine.rules import find_preset, ruleset
+from engine.rules import RuleSet, find_preset, ruleset
 from engine.state import GameState
-from matches import store, takeover
+from matches import chat, store, takeover
 from matches.errors import InvalidRequest, MatchCode, Rejected, match_over
 from matches.locks import lock_match
 from matches.models import (
@@ -70,7 +71,58 @@ def match_create(
     A ranked match not made by matchmaking (``matchmade``) is all-human and played by
     its preset's rules: bots are NOT_ALLOWED and option overrides BAD_OPTION, or
     ratings could be farmed against an easy bot or with a trivial deal (issue 11)."""
-    options = _options(options)
+    options = match_options(options)
+    checked = match_settings(
+        ruleset_name=ruleset_name,
+        options=options,
+        seats=seats,
+        bots=bots,
+        turn_seconds=turn_seconds,
+        correspondence_hours=correspondence_hours,
+        ranked=ranked,
+        matchmade=matchmade,
+    )
+    if isinstance(checked, Rejected):
+        return checked
+    rules, turn_seconds, levels = checked
+    with transaction.atomic():
+        match = Match.objects.create(
+            ruleset=rules.name,
+            options={k: v for k, v in options.items() if k != "players"},
+            players=seats,
+            ranked=ranked,
+            private=private,
+            invite_code=new_invite_code() if private else "",
+            turn_seconds=turn_seconds,
+            correspondence_hours=correspondence_hours,
+            created_by=user,
+        )
+        now = timezone.now()
+        Seat.objects.bulk_create(
+            [Seat(match=match, index=0, user=user, joined_at=now)]
+            + [
+                Seat(match=match, index=i + 1, bot_level=level, joined_at=now)
+                for i, level in enumerate(levels)
+            ]
+            + [Seat(match=match, index=i) for i in range(len(levels) + 1, seats)]
+        )
+        return match_view(match=match, seat=0)
+
+
+def match_settings(
+    *,
+    ruleset_name: str,
+    options: Mapping[str, Any],
+    seats: int,
+    bots: Sequence[str] = (),
+    turn_seconds: int | None = None,
+    correspondence_hours: int | None = None,
+    ranked: bool = False,
+    matchmade: bool = False,
+) -> tuple[RuleSet, int | None, list[str]] | Rejected:
+    """The checks of :func:`match_create` (and of a challenge, before its match exists):
+    the rule set, the turn's seconds (the preset's when none is given) and the bots'
+    levels, or the rejection. Raises InvalidRequest for an absurd number of seats."""
     if not 1 <= seats <= 16:
         raise InvalidRequest("seats must be a small number of players (2..5 for most presets)")
     # A time control is a match option a player picks: out of range is BAD_OPTION, as
@@ -104,33 +156,16 @@ def match_create(
         return Rejected(MatchCode.MATCH_FULL, f"{len(levels)} bots leave no seat of {seats} free")
     if turn_seconds is None and rules.turn_seconds is not None:
         turn_seconds = rules.turn_seconds
-    with transaction.atomic():
-        match = Match.objects.create(
-            ruleset=rules.name,
-            options={k: v for k, v in options.items() if k != "players"},
-            players=seats,
-            ranked=ranked,
-            private=private,
-            invite_code=new_invite_code() if private else "",
-            turn_seconds=turn_seconds,
-            correspondence_hours=correspondence_hours,
-            created_by=user,
-        )
-        now = timezone.now()
-        Seat.objects.bulk_create(
-            [Seat(match=match, index=0, user=user, joined_at=now)]
-            + [
-                Seat(match=match, index=i + 1, bot_level=level, joined_at=now)
-                for i, level in enumerate(levels)
-            ]
-            + [Seat(match=match, index=i) for i in range(len(levels) + 1, seats)]
-        )
-        return match_view(match=match, seat=0)
+    return rules, turn_seconds, levels
 
 
-def match_join(*, match_id: object, user: Any, invite_code: str | None = None) -> Result:
+def match_join(
+    *, match_id: object, user: Any, invite_code: str | None = None, check_blocks: bool = True
+) -> Result:
     """Take the first free seat of a waiting match (joining twice is harmless). A private
-    match wants its ``invite_code``; without it, it does not exist (MatchNotFound)."""
+    match wants its ``invite_code``; without it, it does not exist (MatchNotFound).
+    NOT_ALLOWED when a block stands between ``user`` and a seated player, either way
+    (``check_blocks=False``: a tournament's pairing seats whom it paired)."""
     with transaction.atomic():
         match, seats = lock_match(match_id, user=user, invite_code=invite_code)
         seat = seat_index(seats, user)
@@ -143,6 +178,11 @@ def match_join(*, match_id: object, user: Any, invite_code: str | None = None) -
         free = _free_seat(seats)
         if free is None:
             return Rejected(MatchCode.MATCH_FULL, "every seat of the match is taken")
+        if check_blocks and social.apart(user.pk, [s.user_id for s in seats if s.user_id]):
+            return Rejected(
+                Code.NOT_ALLOWED,
+                "you cannot join this match: a block stands between you and a player",
+            )
         free.user = user
         _take_seat(match, free, "user", {"change": "joined", "username": user.get_username()})
         return match_view(match=match, seat=free.index, seats=seats)
@@ -349,25 +389,45 @@ def match_set_rack_order(*, match_id: object, user: Any, cards: Sequence[str]) -
 
 
 def player_report(
-    *, user: Any, username: str, match_id: object | None, reason: str, text: str | None
+    *,
+    user: Any,
+    username: str,
+    match_id: object | None,
+    reason: str,
+    text: str | None,
+    lines: Sequence[int] = (),
 ) -> bool:
-    """Record a report of ``username`` by ``user`` for moderators (the admin's list).
-    False for an unknown username; InvalidRequest for oneself or an unknown reason;
-    MatchNotFound for a match the user may not see."""
+    """Record a report of ``username`` by ``user`` for moderators (the admin's list),
+    with copies of the reported chat ``lines`` (seqs of the match's chat, written by
+    the reported player). False for an unknown username; InvalidRequest for oneself, an
+    unknown reason, or lines without a match or not the reported player's; MatchNotFound
+    for a match the user may not see."""
     if reason not in ReportReason.values:
         raise InvalidRequest(f"reason must be one of {', '.join(ReportReason.values)}")
     if text is not None and len(text) > MAX_REPORT_TEXT:
         raise InvalidRequest(f"text is at most {MAX_REPORT_TEXT} characters")
+    if len(lines) > 50:
+        raise InvalidRequest("a report carries at most 50 lines")
+    if lines and match_id is None:
+        raise InvalidRequest("reported lines need the matchId they were said in")
     reported = get_user_model().objects.filter(username=username).first()
     if reported is None:
         return False
     if reported.pk == user.pk:
         raise InvalidRequest("you cannot report yourself")
     match = None
+    copies: list[dict[str, Any]] = []
     if match_id is not None:
         match = match_get(match_id=match_id, user=user)
+        if lines:
+            copies = chat.reported_lines(match, reported.pk, lines)
     PlayerReport.objects.create(
-        reporter=user, reported=reported, match=match, reason=reason, text=text or ""
+        reporter=user,
+        reported=reported,
+        match=match,
+        reason=reason,
+        text=text or "",
+        lines=copies,
     )
     return True
 
@@ -408,7 +468,7 @@ def _bot_level(level: object) -> str:
     return value
 
 
-def _options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+def match_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     if options is None:
         return {}
     if not isinstance(options, Mapping):

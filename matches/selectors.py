@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.utils import timezone
 
+from accounts import social
 from engine.cards import parse_card
 from engine.errors import Code, EngineError
 from engine.events import Event, event_for, event_full
@@ -443,11 +444,20 @@ def in_rack_order(hand: list[str], order: list[str]) -> list[str]:
 
 
 def open_matches(
-    *, ruleset_name: str | None = None, first: int = 20, after: int | None = None
+    *,
+    ruleset_name: str | None = None,
+    first: int = 20,
+    after: int | None = None,
+    user: Any = None,
 ) -> tuple[list[Match], bool]:
-    """Public matches waiting for players with a free seat, newest first."""
+    """Public matches waiting for players with a free seat, newest first; not those of a
+    player who blocked ``user`` (the viewer)."""
     free = Seat.objects.filter(match=OuterRef("pk"), user__isnull=True, bot_level="")
     qs = Match.objects.filter(status=MatchStatus.WAITING, private=False).filter(Exists(free))
+    if user is not None and getattr(user, "is_authenticated", False):
+        blockers = social.blockers_of(user.pk)
+        if blockers:
+            qs = qs.exclude(seats__user__in=blockers)
     if ruleset_name:
         qs = qs.filter(ruleset=ruleset_name)
     return _page(qs, first, after)
@@ -547,3 +557,22 @@ def match_hint(*, match_id: object, user: Any, time_limit_ms: float = HINT_TIME_
         return Rejected(Code.NOT_A_PLAYER, "only a seated player of a started match gets hints")
     me = state.seats[seat]
     return solve(state.rules, state.table, me.hand, opened=me.opened, time_limit_ms=time_limit_ms)
+
+
+def public_matches_of(user_ids: Sequence[int]) -> dict[int, list[Match]]:
+    """The running public matches each of ``user_ids`` is seated in (friends: watch
+    them), newest first."""
+    out: dict[int, list[Match]] = {u: [] for u in user_ids}
+    if not user_ids:
+        return out
+    seats = (
+        Seat.objects.filter(
+            user_id__in=list(user_ids), match__status=MatchStatus.ACTIVE, match__private=False
+        )
+        .select_related("match")
+        .order_by("-match_id")
+    )
+    for seat in seats:
+        if seat.user_id is not None:
+            out[seat.user_id].append(seat.match)
+    return out

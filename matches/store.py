@@ -38,6 +38,7 @@ from matches.models import Match, MatchAction, MatchEvent, MatchStatus, Round, S
 from matches.results import rate_at_end
 from matches.seats import seat_control
 from matches.selectors import event_row, store_state
+from matches.signals import match_over
 
 MATCH_ABORTED = "MATCH_ABORTED"
 SEAT_CHANGED = "SEAT_CHANGED"
@@ -52,6 +53,8 @@ class Outbox:
     match_id: int
     public_id: str  # the match's topic (``matches.publishing``)
     events: list[dict[str, Any]] = field(default_factory=list)
+    # The match ended (finished or aborted): ``signals.match_over`` after the rest.
+    over: str = ""
     seat_calls: list[Callable[[], None]] = field(default_factory=list)
     notices: list[tuple[list[int], dict[str, Any]]] = field(default_factory=list)
     calls: list[Callable[[], None]] = field(default_factory=list)
@@ -82,6 +85,8 @@ def publish(outbox: Outbox) -> None:
                     publishing.publish_user_event(user_id, event)
             for call in outbox.calls:
                 call()
+        if outbox.over:
+            match_over.send_robust(Match, match_id=outbox.match_id, status=outbox.over)
 
     transaction.on_commit(send)
 
@@ -166,6 +171,7 @@ def persist(
     if finished:
         payload = {"winners": list(match.winners), "outcome": match.outcome}
         outbox.notify(people, "MATCH_ENDED", payload)
+        outbox.over = MatchStatus.FINISHED
         if people:
             outbox.calls.append(
                 lambda: queueing.queue_user_notice("MATCH_ENDED", match_id, people, {})
@@ -419,7 +425,8 @@ ABORT_TEXTS: dict[payloads.AbortCode, str] = {
     "TOURNAMENT_DEADLINE": "stopped at the round's deadline: placed by the current totals",
     "OTHER": "aborted",
 }
-"""The English ``reason`` of each code, when the caller gives none."""
+"""The English ``reason`` of each code, when the caller gives none (TOURNAMENT_DEADLINE:
+``tournaments.rounds`` adjudicating a table whose match still runs at the deadline)."""
 
 
 def abort(
@@ -431,7 +438,7 @@ def abort(
     match.finished_at = timezone.now()
     match.deadline = None
     match.on_turn = None
-    outbox = Outbox(match.pk, match.public_id)
+    outbox = Outbox(match.pk, match.public_id, over=MatchStatus.ABORTED)
     aborted: payloads.MatchAborted = {"reason": reason or ABORT_TEXTS[code], "reasonCode": code}
     append(match, [Event(MATCH_ABORTED, aborted)], outbox)
     match.save()

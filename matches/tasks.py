@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db import OperationalError
 
 from config import fast_paths
-from matches import bot_turns, deadlines
+from matches import bot_turns, challenges, deadlines
 from matches.notifications.dispatch import notify_turn
 
 RETRY: dict[str, Any] = {
@@ -70,8 +70,11 @@ def _late(request: Any, within_ms: int) -> bool:
 
 @shared_task(name="matches.sweep_deadlines", **RETRY)  # type: ignore[untyped-decorator]  # celery ships no type hints
 def sweep_deadlines() -> dict[str, int]:
-    """Beat's sweep: past deadlines, reminders, stalled bots, disconnected players."""
-    return deadlines.sweep()
+    """Beat's sweep: past deadlines, reminders, stalled bots, disconnected players, and
+    challenges nobody answered in time."""
+    done = deadlines.sweep()
+    done["challenges"] = challenges.challenges_expire()
+    return done
 
 
 @shared_task(name="matches.notify", **RETRY)  # type: ignore[untyped-decorator]  # celery ships no type hints

@@ -16,6 +16,7 @@ from api.events.match_events import PAYLOAD_DEPRECATION
 from api.events.snapshots import time_of
 from api.matches.enums import AbortReason, BotLevel, TakeoverReason
 from api.matches.outcomes import MatchOutcome, match_outcome
+from api.social.challenges import Challenge, challenge_of
 from matches.store import abort_code
 
 
@@ -28,6 +29,15 @@ class UserEventKind(Enum):
     MATCH_ENDED = "MATCH_ENDED"
     MATCH_ABORTED = "MATCH_ABORTED"
     RATING_CHANGED = "RATING_CHANGED"
+    TOURNAMENT_ROUND_STARTED = "TOURNAMENT_ROUND_STARTED"
+    TOURNAMENT_WITHDRAWN = "TOURNAMENT_WITHDRAWN"
+    TOURNAMENT_ENDED = "TOURNAMENT_ENDED"
+    TOURNAMENT_CANCELLED = "TOURNAMENT_CANCELLED"
+    CHALLENGE_RECEIVED = "CHALLENGE_RECEIVED"
+    CHALLENGE_ACCEPTED = "CHALLENGE_ACCEPTED"
+    CHALLENGE_DECLINED = "CHALLENGE_DECLINED"
+    CHALLENGE_CANCELLED = "CHALLENGE_CANCELLED"
+    CHALLENGE_EXPIRED = "CHALLENGE_EXPIRED"
     OTHER = "OTHER"
 
 
@@ -79,6 +89,53 @@ class RatingChanged(UserEvent):
     rank: int | None
     before: RatingValue | None
     after: RatingValue | None
+
+
+@strawberry.type(
+    description=(
+        "A tournament of yours: TOURNAMENT_ROUND_STARTED (matchId: your table's match, "
+        "or `bye`), TOURNAMENT_WITHDRAWN (reason), TOURNAMENT_ENDED (your place and "
+        "points), TOURNAMENT_CANCELLED (reason)."
+    )
+)
+class TournamentNotice(UserEvent):
+    tournament_id: strawberry.ID
+    round: int | None
+    bye: bool | None
+    place: int | None
+    points: float | None
+    reason: str | None
+
+
+@strawberry.type(
+    description=(
+        "A challenge of yours: CHALLENGE_RECEIVED (answer it: acceptChallenge, "
+        "declineChallenge), CHALLENGE_ACCEPTED (matchId: the match), CHALLENGE_DECLINED, "
+        "CHALLENGE_CANCELLED, CHALLENGE_EXPIRED."
+    )
+)
+class ChallengeNotice(UserEvent):
+    challenge: Challenge
+
+
+_CHALLENGE_KINDS = frozenset(
+    {
+        UserEventKind.CHALLENGE_RECEIVED,
+        UserEventKind.CHALLENGE_ACCEPTED,
+        UserEventKind.CHALLENGE_DECLINED,
+        UserEventKind.CHALLENGE_CANCELLED,
+        UserEventKind.CHALLENGE_EXPIRED,
+    }
+)
+
+_TOURNAMENT_KINDS = frozenset(
+    {
+        UserEventKind.TOURNAMENT_ROUND_STARTED,
+        UserEventKind.TOURNAMENT_WITHDRAWN,
+        UserEventKind.TOURNAMENT_ENDED,
+        UserEventKind.TOURNAMENT_CANCELLED,
+    }
+)
 
 
 @strawberry.type(description="A notification of a kind this server version has no type for.")
@@ -141,6 +198,19 @@ def user_event(data: Mapping[str, Any]) -> UserEvent:
             before=rating_value(p.get("before")),
             after=rating_value(p.get("after")),
         )
+    if kind in _CHALLENGE_KINDS and "id" in p:
+        return ChallengeNotice(**common, challenge=challenge_of(p))
+    if kind in _TOURNAMENT_KINDS:
+        points = p.get("points12")
+        return TournamentNotice(
+            **common,
+            tournament_id=strawberry.ID(str(p.get("tournamentId", ""))),
+            round=p.get("round"),
+            bye=p.get("bye"),
+            place=p.get("place"),
+            points=points / 12 if isinstance(points, int) else None,
+            reason=p.get("reason"),
+        )
     return OtherNotice(**common)
 
 
@@ -151,5 +221,7 @@ SCHEMA_TYPES = [
     MatchEndedNotice,
     MatchAbortedNotice,
     RatingChanged,
+    TournamentNotice,
+    ChallengeNotice,
     OtherNotice,
 ]

@@ -28,7 +28,7 @@ from config.pubsub import USER_EVENT, Inbox, listening, match_topic, user_topic
 from matches import selectors
 from matches.errors import MatchNotFound
 from matches.models import Match as MatchRow
-from matches.presence import attending
+from matches.presence import attending, online
 
 # Events after which a match has nothing more to say: its event stream completes.
 FINAL_EVENTS = frozenset({"MATCH_ENDED", "MATCH_ABORTED"})
@@ -144,12 +144,18 @@ class MatchSubscription:
     @strawberry.subscription(
         description=(
             "The viewer's notifications, one type per kind: MATCH_STARTED, YOUR_TURN, "
-            "TURN_REMINDER, SEAT_TAKEN_OVER, MATCH_ENDED, MATCH_ABORTED, RATING_CHANGED."
+            "TURN_REMINDER, SEAT_TAKEN_OVER, MATCH_ENDED, MATCH_ABORTED, RATING_CHANGED, "
+            "the TOURNAMENT_* and CHALLENGE_* notices. While it runs the viewer counts as "
+            "online (me.following)."
         )
     )
     async def my_events(self, info: strawberry.Info) -> AsyncGenerator[UserEvent, None]:
         user = require_user(info)
-        async with listening(user_topic(user.pk), Inbox(), json.loads) as messages:
+        async with (
+            listening(user_topic(user.pk), Inbox(), json.loads) as messages,
+            # Online while subscribed (followers see it: me.following).
+            online(user),
+        ):
             async for message in messages:
                 if message.get("type") == USER_EVENT:
                     event = message["event"]

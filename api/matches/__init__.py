@@ -8,9 +8,10 @@ The modules stand in this order, each importing only those before it (no circle:
    ``cards`` (cards and melds), ``rule_options``, ``legal`` (what the viewer may do),
    ``outcomes`` (how a round and a match ended), ``inputs``;
 2. the entities: ``match`` (``Match``, ``Seat`` and their federation lookups), then
-   ``replay`` (which types its events with ``api.events``), ``connection`` (lists of
-   matches) and ``tools`` (rule sets, meld checks, hints);
-3. the root fields: ``queries``, ``mutations``, ``correspondence``.
+   ``chat`` (a match's chat events and the viewer's chat state), ``replay`` (which types
+   its events with ``api.events``), ``connection`` (lists of matches) and ``tools`` (rule
+   sets, meld checks, hints);
+3. the root fields: ``queries``, ``mutations``, ``correspondence``, ``chat_fields``.
 
 Nothing here reads the database or decides what a viewer may see except through
 ``matches.selectors`` and ``matches.services``; the types are mappings of what they give.

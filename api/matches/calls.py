@@ -1,6 +1,7 @@
-"""How a resolver calls a ``matches`` service or selector: in a worker thread, its errors
-mapped onto GraphQL's (STYLE 15). ``MatchNotFound`` becomes a NOT_FOUND error and
-``InvalidRequest`` a BAD_INPUT error; a service's ``Rejected`` is data, returned as is.
+"""How a resolver calls a service or selector: in a worker thread, its errors mapped
+onto GraphQL's (STYLE 15). ``NotFound`` (of a match, a tournament, a challenge...)
+becomes a NOT_FOUND error and ``InvalidRequest`` a BAD_INPUT error; a service's
+``Rejected`` is data, returned as is.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from channels.db import database_sync_to_async
 from graphql import GraphQLError
 
 from api.errors import bad_input
-from matches.errors import InvalidRequest, MatchNotFound
+from matches.errors import InvalidRequest, NotFound
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -44,7 +45,7 @@ async def ws_call(fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T
 async def _mapped(pending: Awaitable[T]) -> T:
     try:
         return await pending
-    except MatchNotFound as exc:
+    except NotFound as exc:
         raise not_found(str(exc)) from None
     except InvalidRequest as exc:
         raise bad_input(str(exc)) from None

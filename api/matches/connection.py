@@ -75,5 +75,5 @@ def my_matches(
 
 
 def open_matches(user: Any, ruleset: str | None, first: int, after: int | None) -> MatchConnection:
-    rows = selectors.open_matches(ruleset_name=ruleset, first=first, after=after)
+    rows = selectors.open_matches(ruleset_name=ruleset, first=first, after=after, user=user)
     return connection(rows, user)

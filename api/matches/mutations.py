@@ -122,7 +122,10 @@ class MatchMutation:
         )
 
     @strawberry.mutation(
-        description="Report a player to the moderators; false if there is no such player."
+        description=(
+            "Report a player to the moderators; false if there is no such player. `lines`: "
+            "seqs of their chat lines in the match (matchId), copied into the report."
+        )
     )
     async def report_player(
         self,
@@ -131,6 +134,7 @@ class MatchMutation:
         reason: ReportReason,
         match_id: strawberry.ID | None = None,
         text: str | None = None,
+        lines: list[int] | None = None,
     ) -> bool:
         user = require_user(info)
         return await call(
@@ -140,6 +144,7 @@ class MatchMutation:
             match_id=match_id,
             reason=enum_value(reason),
             text=text,
+            lines=lines or (),
         )
 
     @strawberry.mutation(description="Show the in-progress table live (not validated).")

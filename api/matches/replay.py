@@ -9,11 +9,15 @@ from typing import Any
 import strawberry
 from strawberry.scalars import JSON
 
+from api.auth import get_user
 from api.events.mapping import match_event
 from api.events.match_events import MatchEvent
+from api.matches.calls import call
 from api.matches.cards import Card, cards
+from api.matches.chat import ChatMessage, chat_event
 from api.matches.enums import MatchStatus
 from api.matches.match import Seat, seat
+from matches import chat, selectors
 
 
 @strawberry.type(description="One event with every private part (finished matches only).")
@@ -47,6 +51,18 @@ class Replay:
     hands: list[list[Card]] = strawberry.field(description="Every hand at the end.")
     winners: list[int]
     outcome: JSON | None
+
+    @strawberry.field(
+        description="The chat, both rooms: every line not hidden, as the viewer may read it."
+    )
+    async def chat(self, info: strawberry.Info) -> list[ChatMessage]:
+        return await call(_chat, match_id=str(self.match_id), user=get_user(info))
+
+
+def _chat(match_id: str, user: Any) -> list[ChatMessage]:
+    match = selectors.match_get(match_id=match_id, user=user)
+    lines = [chat_event(line, match.public_id) for line in chat.chat_replay(match, user)]
+    return [line for line in lines if isinstance(line, ChatMessage)]
 
 
 def replay_event(match_id: object, seats: int, e: Mapping[str, Any]) -> ReplayEvent:

@@ -112,7 +112,7 @@ def message(
     if about.deadline is not None and notice.kind in TURN_KINDS:
         left = about.deadline - now
     facts = Facts(
-        ruleset=about.ruleset,
+        ruleset=about.ruleset or str(notice.payload.get("ruleset", "")),
         opponents=about.opponents,
         time_left=left,
         waiting=max(1, about.waiting),
@@ -120,9 +120,13 @@ def message(
         winners=about.winners,
         reason=str(notice.payload.get("reason", "")),
         inviter=str(notice.payload.get("inviter", "")),
+        extra={str(k): str(v) for k, v in (notice.payload.get("texts") or {}).items()},
     )
     title, body = render(notice.kind, facts, lang)
-    url = f"/#/match/{about.public_id}" if about.public_id else "/"
+    # A notice about no match (a challenge, a tournament) says where it leads.
+    url = (
+        f"/#/match/{about.public_id}" if about.public_id else str(notice.payload.get("url") or "/")
+    )
     if about.public_id and notice.payload.get("inviteCode"):
         url += f"/{notice.payload['inviteCode']}"
     data = {"ruleset": about.ruleset, "opponents": ", ".join(n or "bot" for n in about.opponents)}

@@ -17,7 +17,11 @@ LAST_CHANCE = "LAST_CHANCE"
 MATCH_STARTED = "MATCH_STARTED"
 MATCH_ENDED = "MATCH_ENDED"
 SEAT_TAKEN_OVER = "SEAT_TAKEN_OVER"
+# An invitation to play: a challenge to answer (issue 30).
 INVITED = "INVITED"
+# Playing together (issue 30): a tournament's end or cancellation.
+TOURNAMENT_ENDED = "TOURNAMENT_ENDED"
+TOURNAMENT_CANCELLED = "TOURNAMENT_CANCELLED"
 TEST = "TEST"  # the admin's "send a test notification"
 
 # The kinds a user chooses about (notificationSettings), in the schema's order.
@@ -29,6 +33,8 @@ KINDS: tuple[str, ...] = (
     MATCH_ENDED,
     SEAT_TAKEN_OVER,
     INVITED,
+    TOURNAMENT_ENDED,
+    TOURNAMENT_CANCELLED,
 )
 # About one turn: no longer true once the turn is over.
 TURN_KINDS = frozenset({YOUR_TURN, TURN_REMINDER, LAST_CHANCE})
@@ -49,6 +55,8 @@ URGENCY = {
     MATCH_STARTED: Urgency.NORMAL,
     SEAT_TAKEN_OVER: Urgency.NORMAL,
     INVITED: Urgency.NORMAL,
+    TOURNAMENT_ENDED: Urgency.LOW,
+    TOURNAMENT_CANCELLED: Urgency.NORMAL,
     TEST: Urgency.NORMAL,
     MATCH_ENDED: Urgency.LOW,
 }

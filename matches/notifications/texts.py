@@ -16,6 +16,8 @@ from matches.notifications.kinds import (
     MATCH_STARTED,
     SEAT_TAKEN_OVER,
     TEST,
+    TOURNAMENT_CANCELLED,
+    TOURNAMENT_ENDED,
     TURN_REMINDER,
     YOUR_TURN,
 )
@@ -105,10 +107,21 @@ _TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         "es": ("Un bot juega por ti", "{game}: {why}. Recupéralo al empezar un turno."),
         "nl": ("Een bot speelt voor jou", "{game}: {why}. Neem je plaats terug bij een beurt."),
     },
+    # A challenge (issue 30): one to accept or decline.
     INVITED: {
-        "en": ("{inviter} invites you to a match", "{ruleset}: tap to join."),
-        "es": ("{inviter} te invita a una partida", "{ruleset}: toca para unirte."),
-        "nl": ("{inviter} nodigt je uit voor een partij", "{ruleset}: tik om mee te doen."),
+        "en": ("{inviter} invites you to play", "{ruleset}: accept or decline."),
+        "es": ("{inviter} te invita a jugar", "{ruleset}: acepta o rechaza."),
+        "nl": ("{inviter} nodigt je uit om te spelen", "{ruleset}: neem aan of sla af."),
+    },
+    TOURNAMENT_ENDED: {
+        "en": ("{tournament} is over", "You finished in place {place} of {players}."),
+        "es": ("{tournament} ha terminado", "Acabaste en el puesto {place} de {players}."),
+        "nl": ("{tournament} is afgelopen", "Je eindigde op plaats {place} van {players}."),
+    },
+    TOURNAMENT_CANCELLED: {
+        "en": ("{tournament} is cancelled", "It will not be played."),
+        "es": ("{tournament} se ha cancelado", "No se jugará."),
+        "nl": ("{tournament} is afgelast", "Het wordt niet gespeeld."),
     },
     TEST: {
         "en": ("Test notification", "Notifications reach this device."),
@@ -162,6 +175,11 @@ def render(kind: str, facts: Facts, lang: str) -> tuple[str, str]:
         game = f"{ruleset} {_WORDS['against'][lang]} {names(facts.opponents, lang)}"
     left = time_left(facts.time_left, lang)
     values = {
+        # A tournament's name and the player's place (TOURNAMENT_*): from the notice.
+        "tournament": "",
+        "place": "",
+        "players": "",
+        **facts.extra,
         "game": game,
         "ruleset": ruleset,
         "left": f" · {left}" if left else "",

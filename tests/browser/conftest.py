@@ -63,8 +63,13 @@ PUSH_ENV = {"NOTIFY_ALLOW_LOCAL_ENDPOINTS": "1", "VAPID_PRIVATE_KEY": _vapid_key
 def web_server(
     web_build: Path, postgres: dict[str, Any], redis_url: str, live_worker: Any
 ) -> Iterator[LiveServer]:
+    # Players may create tournaments here: the `together` scenario makes one through the API.
     with start_asgi_server(
-        postgres, redis_url, MATCHMAKING_BOT_FILL_SECONDS=QUEUE_BOT_FILL_SECONDS, **PUSH_ENV
+        postgres,
+        redis_url,
+        MATCHMAKING_BOT_FILL_SECONDS=QUEUE_BOT_FILL_SECONDS,
+        TOURNAMENTS_BY_PLAYERS="1",
+        **PUSH_ENV,
     ) as server:
         yield server
 

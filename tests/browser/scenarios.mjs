@@ -849,6 +849,114 @@ scenarios.reclaim = async (browser) => {
   return "taken over after a timeout, reclaimed, played a turn";
 };
 
+// Playing together (issue 30): a challenge sent from the friends page and accepted from
+// the notice, both taken to the match; chat both ways (a line, a quick message); a
+// tournament (created through the API: players may, on this server) found in the list,
+// opened, registered for.
+scenarios.together = async (browser) => {
+  const u = uid();
+  const ann = await newPlayer(browser, "ann" + u);
+  const cyd = await newPlayer(browser, "cyd" + u);
+  // a challenge, from the friends page
+  await ann.getByRole("link", { name: "Friends" }).click();
+  await ann.locator("input[name=follow]").fill("cyd" + u);
+  await ann.getByRole("button", { name: "Follow", exact: true }).click();
+  const friend = ann.locator(`[data-friend=cyd${u}]`);
+  await friend.waitFor();
+  await friend.getByRole("button", { name: "Challenge" }).click();
+  await ann.getByLabel("Turn seconds").selectOption("120");
+  await ann.getByRole("button", { name: "Send challenge" }).click();
+  const notice = cyd.locator("[data-notice=CHALLENGE_RECEIVED]");
+  await notice.waitFor({ timeout: 15_000 });
+  check((await notice.textContent()).includes(`ann${u} challenges you`), "the notice names the challenger");
+  await notice.getByRole("button", { name: "Accept" }).click();
+  await cyd.waitForURL(/#\/match\//);
+  await ann.waitForURL(/#\/match\//, { timeout: 15_000 });
+  check(ann.url() === cyd.url(), "both at the same match");
+  const matchHash = new URL(cyd.url()).hash;
+  // chat both ways
+  await ann.getByLabel("Message").fill("good luck, have fun");
+  await ann.getByRole("button", { name: "Send" }).click();
+  await cyd.locator("[data-chat-line]", { hasText: "good luck, have fun" }).waitFor({ timeout: 10_000 });
+  await cyd.locator("[data-quick=THANKS]").click();
+  await ann.locator("[data-chat-line]", { hasText: "Thanks" }).waitFor({ timeout: 10_000 });
+  await shot(cyd, "together-chat");
+  // a tournament: listed, opened, registered for
+  const starts = new Date(Date.now() + 3_600_000).toISOString();
+  const made = await ann.evaluate(async (startsAt) => {
+    const res = await fetch("/graphql", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${localStorage.getItem("rummy.token")}` },
+      body: JSON.stringify({
+        query: "mutation($i: CreateTournamentInput!) { createTournament(input: $i) { __typename ... on Tournament { id } } }",
+        variables: { i: { name: "Club night " + startsAt.slice(11, 19), startsAt, tableSize: 3, rounds: 2, turnSeconds: 60 } },
+      }),
+    });
+    return (await res.json()).data.createTournament;
+  }, starts);
+  check(made.__typename === "Tournament", "a tournament was created: " + JSON.stringify(made));
+  await cyd.getByRole("link", { name: "Tournaments" }).click();
+  const row = cyd.locator(`[data-tournament="${made.id}"]`);
+  await row.waitFor();
+  await row.getByRole("button", { name: "Register" }).click();
+  await row.locator(".badge", { hasText: "registered" }).waitFor();
+  await ann.getByRole("link", { name: "Tournaments" }).click();
+  await ann.locator(`[data-tournament="${made.id}"] a`).click();
+  await ann.getByTestId("tournament").waitFor();
+  await ann.getByRole("button", { name: "Register" }).click();
+  await ann.getByTestId("registered").waitFor();
+  await ann.locator(`[data-testid=standings] [data-player=cyd${u}]`).waitFor();
+  const rows = await ann.locator("[data-testid=standings] tbody tr").count();
+  check(rows === 2, `both in the standings: ${rows}`);
+  await shot(ann, "together");
+  // Each piece in every language, at a desktop's width and at 360 px: the tournaments,
+  // a tournament, the friends page, the match with its chat (nothing sticking out).
+  const words = {
+    es: ["Torneos", "Clasificación", "Amigos", "Seguir", "Gracias", "Enviar"],
+    nl: ["Toernooien", "Stand", "Vrienden", "Volgen", "Bedankt", "Versturen"],
+    en: ["Tournaments", "Standings", "Friends", "Follow", "Thanks", "Send"],
+  };
+  const go = (hash) => cyd.evaluate((h) => { location.hash = h; }, hash);
+  for (const l of ["es", "nl", "en"]) {
+    const [tournaments, standings, friends, followWord, thanks, send] = words[l];
+    await cyd.locator("select[name=language]").selectOption(l);
+    for (const width of [1280, 360]) {
+      await cyd.setViewportSize({ width, height: width === 360 ? 780 : 860 });
+      const tag = width === 360 ? `${l}-phone` : l;
+      await go("#/tournaments");
+      await cyd.locator(`[data-tournament="${made.id}"]`).waitFor();
+      check((await cyd.getByRole("link", { name: tournaments }).count()) > 0, `the header's ${tournaments}`);
+      await noOverflow(cyd, `the tournaments in ${l} at ${width} px`);
+      await shot(cyd, `together-tournaments-${tag}`);
+      await go(`#/tournament/${made.id}`);
+      await cyd.getByText(standings, { exact: true }).first().waitFor();
+      await noOverflow(cyd, `a tournament in ${l} at ${width} px`);
+      await shot(cyd, `together-tournament-${tag}`);
+      await go("#/friends");
+      await cyd.locator("[data-testid=friends][aria-busy=false]").getByRole("button", { name: followWord, exact: true }).waitFor();
+      await noOverflow(cyd, `the friends in ${l} at ${width} px`);
+      await shot(cyd, `together-friends-${tag}`);
+      await go(matchHash);
+      const chat = cyd.getByTestId("chat");
+      await chat.locator("[data-quick=THANKS]", { hasText: thanks }).waitFor();
+      check((await chat.getByRole("button", { name: send }).count()) === 1, `the chat's ${send}`);
+      await noOverflow(cyd, `the match's chat in ${l} at ${width} px`);
+      const [panel, button] = [await chat.boundingBox(), await chat.locator("[data-action=send-chat]").boundingBox()];
+      check(button.x + button.width <= panel.x + panel.width, `the chat's ${send} stays inside its panel at ${width} px`);
+      await chat.scrollIntoViewIfNeeded();
+      await view(cyd, `together-chat-${tag}`);
+    }
+  }
+  await axe(cyd, "the match with its chat");
+  await go("#/friends");
+  await cyd.getByTestId("friends").waitFor();
+  await axe(cyd, "the friends page");
+  await go(`#/tournament/${made.id}`);
+  await cyd.getByTestId("tournament").waitFor();
+  await axe(cyd, "a tournament");
+  return "challenge accepted, chat both ways, tournament registered by two; es/nl/en at 1280 and 360 px";
+};
+
 // Issue 32: a new user on `make run`'s defaults (SQLite, the embedded Redis): register,
 // play a few turns against a bot, reload the page, and play on.
 scenarios.firstrun = async (browser) => {

@@ -13,7 +13,8 @@ from tests.conftest import LiveServer
 
 
 @pytest.mark.parametrize(
-    "name", ["two", "rummikub", "rummy", "invalid", "reconnect", "timer", "lobby", "reclaim"]
+    "name",
+    ["two", "rummikub", "rummy", "invalid", "reconnect", "timer", "lobby", "reclaim", "together"],
 )
 def test_scenario(web_server: LiveServer, name: str) -> None:
     line = run_scenario(web_server, name)

@@ -6,8 +6,9 @@ from __future__ import annotations
 from accounts.errors import AccountCode
 from api.rejections import RejectionCode, rejection
 from engine.errors import Code
-from matches.errors import MatchCode
+from matches.errors import ChallengeCode, ChatCode, MatchCode
 from matches.notifications.devices import NotificationCode
+from tournaments.errors import TournamentCode
 
 # Every RejectionCode value before the codes were split by domain.
 BEFORE = [
@@ -60,9 +61,18 @@ def test_server_codes_live_in_the_matches_domain_not_the_engine() -> None:
 
 def test_rejection_code_is_the_union_and_keeps_every_value_a_client_saw() -> None:
     values = [c.value for c in RejectionCode]  # type: ignore[attr-defined]
-    # None disappears; a domain's new codes (notifications' BAD_ENDPOINT) join them.
+    # None disappears; a domain's new codes (notifications' BAD_ENDPOINT, tournaments',
+    # the chat's and challenges' codes) join them.
     assert set(BEFORE) <= set(values) and len(values) == len(set(values))
-    domains = (Code, MatchCode, AccountCode, NotificationCode)
+    domains = (
+        Code,
+        MatchCode,
+        AccountCode,
+        NotificationCode,
+        TournamentCode,
+        ChatCode,
+        ChallengeCode,
+    )
     assert set(values) == {c.value for d in domains for c in d}
     assert rejection(AccountCode.USERNAME_TAKEN, "taken").code.value == "USERNAME_TAKEN"
     assert rejection("BAD_CREDENTIALS", "no").code.value == "BAD_CREDENTIALS"

@@ -143,11 +143,13 @@ def game_processes(
     *,
     worker: bool = True,
     beat: bool = True,
+    **env: str,
 ) -> Iterator[Processes]:
+    """Worker and beat processes on a queue of their own; ``env``: more settings."""
     queue = f"game-test-{uuid.uuid4().hex[:10]}"
     mail = workdir / "mail"
     mail.mkdir(parents=True, exist_ok=True)
-    group = Processes(game_env(postgres, redis_url, queue, mail), workdir)
+    group = Processes({**game_env(postgres, redis_url, queue, mail), **env}, workdir)
     try:
         if worker:
             group.worker("worker")

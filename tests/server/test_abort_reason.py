@@ -96,6 +96,10 @@ def test_a_moderators_abort_says_moderator(users: list[Any], gql: GraphQLClient)
     [
         ("the creator left before the start", AbortReason.CREATOR_LEFT),
         ("aborted by a moderator", AbortReason.MODERATOR),
+        (
+            "stopped at the round's deadline: placed by the current totals",
+            AbortReason.TOURNAMENT_DEADLINE,
+        ),
         ("test", AbortReason.OTHER),
         ("", AbortReason.OTHER),
     ],

@@ -21,6 +21,8 @@ TASKS = {
     "notifications.deliver": "matches.notifications.tasks",
     "notifications.notify": "matches.notifications.tasks",
     "notifications.sweep": "matches.notifications.tasks",
+    "tournaments.tick": "tournaments.tasks",
+    "tournaments.match_over": "tournaments.tasks",
     "config.ping": "config.celery",
 }
 

@@ -8,6 +8,9 @@ import { followUserEvents } from "./userEvents";
 import { Menu } from "./Menu";
 import { applySettings } from "./settings";
 import { registerWorker } from "./push";
+import { Notices } from "./Notices";
+import { TournamentPage, TournamentsPage } from "./TournamentsPage";
+import { FriendsPage } from "./FriendsPage";
 
 // The rules pages are long texts in three languages: loaded when first opened.
 const RulesPage = lazy(() => import("./RulesPage"));
@@ -69,12 +72,15 @@ export function App() {
             <option value="nl">Nederlands</option>
           </select>
         </label>
+        {user && <a href="#/tournaments" className="nav" data-action="tournaments">{t("tournaments")}</a>}
+        {user && <a href="#/friends" className="nav" data-action="friends">{t("friends")}</a>}
         <span className={`conn ${conn}`} data-testid="connection" data-state={conn} role="status" hidden={conn === "online"}>
           {conn === "online" ? "" : t(`conn_${conn}`)}
         </span>
         {user && <span className="who">{user.username}</span>}
         <Menu user={user ?? null} onLogout={logout} />
       </header>
+      {user && <Notices me={user} />}
       <main>
         {route[0] === "rules" ? (
           <Suspense fallback={<div className="panel">{t("loading")}</div>}><RulesPage name={route[1] ?? "robbers"} /></Suspense>
@@ -84,6 +90,12 @@ export function App() {
           <MatchPage key={route[1]} matchId={decodeURIComponent(route[1])} invite={route[2] ? decodeURIComponent(route[2]) : null} me={user} />
         ) : route[0] === "replay" && route[1] ? (
           <Suspense fallback={<div className="panel">{t("loading")}</div>}><ReplayPage matchId={decodeURIComponent(route[1])} /></Suspense>
+        ) : route[0] === "tournaments" ? (
+          <TournamentsPage />
+        ) : route[0] === "tournament" && route[1] ? (
+          <TournamentPage key={route[1]} id={decodeURIComponent(route[1])} me={user} />
+        ) : route[0] === "friends" ? (
+          <FriendsPage me={user} />
         ) : (
           <Lobby me={user} />
         )}

@@ -18,6 +18,7 @@ import { useSettings } from "./settings";
 import { Ending, RulesSummary, rulesHref, WaitingRoom, type Tone } from "./Around";
 import { ExpiryNotice, MoveLog, Seats } from "./TableParts";
 import { Tour } from "./Tour";
+import { ChatPanel } from "./ChatPanel";
 
 type M = MatchFieldsFragment;
 const meldCodes = (cards: { code: string; represents?: string | null }[]) =>
@@ -456,6 +457,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
           <>
             <WaitingRoom match={match} seated={seated} invite={invite} inviteLink={inviteLink} reload={setMatch} setStatus={(text, tone) => setStatus(text, tone)} />
             <p role="status" className={`status ${status.tone}`}>{status.text}</p>
+            <ChatPanel matchId={match.id} me={me} />
           </>
         ) : (
           <>
@@ -564,6 +566,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
               </div>
               <aside className="side">
                 <MoveLog entries={entries} tiles={tiles} />
+                <ChatPanel matchId={match.id} me={me} />
                 <section className="panel"><RulesSummary match={match} /></section>
               </aside>
             </div>

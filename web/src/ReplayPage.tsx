@@ -7,6 +7,7 @@ import { getLang, t, tEnum } from "./i18n";
 import { rulesetTitle } from "./Lobby";
 import { groupMoves, seatLabel, tableAt, type Entry, type Ev, type Move } from "./moves";
 import { EntryView } from "./TableParts";
+import { ReplayChat } from "./ChatPanel";
 
 type R = NonNullable<ReplayQuery["replay"]>;
 const meldCodes = (cards: { code: string; represents?: string | null }[]) =>
@@ -122,6 +123,7 @@ export default function ReplayPage({ matchId }: { matchId: string }) {
               ))}
             </ol>
           </section>
+          <ReplayChat matchId={matchId} />
         </aside>
       </div>
     </div>

@@ -10,12 +10,14 @@
 // `{name}` in a text is filled in by t(key, { name }); i18n.test.ts checks that every
 // language has every key with the same placeholders, and that the components use no
 // text outside this table.
+import { en3, es3, nl3 } from "./socialTexts";
 import { en2, es2, nl2 } from "./texts";
 
 export type Lang = "en" | "es" | "nl";
 export const LANGS: Lang[] = ["en", "es", "nl"];
 
 const en = {
+  ...en3,
   ...en2,
   language: "Language",
   username: "Username",
@@ -220,6 +222,7 @@ const en = {
 export type Key = keyof typeof en;
 
 const es: Record<Key, string> = {
+  ...es3,
   ...es2,
   language: "Idioma",
   username: "Usuario",
@@ -411,6 +414,7 @@ const es: Record<Key, string> = {
 };
 
 const nl: Record<Key, string> = {
+  ...nl3,
   ...nl2,
   language: "Taal",
   username: "Gebruikersnaam",

@@ -54,6 +54,28 @@ type Documents = {
     "\n  fragment NotificationSettingsFields on NotificationSettings {\n    kinds { kind push email } quietHours { start end } timeZone whileWatching digest language\n  }\n": typeof types.NotificationSettingsFieldsFragmentDoc,
     "\n  query NotificationSettings { me { id notificationSettings { ...NotificationSettingsFields } } }\n": typeof types.NotificationSettingsDocument,
     "\n  mutation SetNotificationSettings($input: NotificationSettingsInput!) {\n    setNotificationSettings(input: $input) {\n      __typename\n      ... on NotificationSettings { ...NotificationSettingsFields }\n      ... on Rejection { code message }\n    }\n  }\n": typeof types.SetNotificationSettingsDocument,
+    "\n  query Tournaments($status: TournamentStatus) {\n    tournaments(status: $status, first: 50) {\n      edges { node { id name ruleset status tableSize roundCount currentRound startsAt playerCount registered turnSeconds correspondenceDays rated } }\n    }\n  }\n": typeof types.TournamentsDocument,
+    "\n  query Tournament($id: ID!) {\n    tournament(id: $id) {\n      id name description ruleset status tableSize roundCount currentRound startsAt minPlayers maxPlayers\n      playerCount registered turnSeconds correspondenceDays roundMinutes rated cancelReason\n      placePoints { tableSize points }\n      standings { rank user { id username } points tiebreak played byes forfeits withdrawn }\n      rounds {\n        number deadline endedAt\n        byes { username }\n        tables { index matchId adjudicated players { username } results { user { username } place points forfeit } }\n      }\n      myTable { matchId }\n    }\n  }\n": typeof types.TournamentDocument,
+    "\n  mutation JoinTournament($id: ID!) {\n    joinTournament(id: $id) { __typename ... on Tournament { id registered } ... on Rejection { code message } }\n  }\n": typeof types.JoinTournamentDocument,
+    "\n  mutation LeaveTournament($id: ID!) {\n    leaveTournament(id: $id) { __typename ... on Tournament { id registered } ... on Rejection { code message } }\n  }\n": typeof types.LeaveTournamentDocument,
+    "\n  subscription TournamentEvents($id: ID!, $after: Int) {\n    tournamentEvents(id: $id, after: $after) { seq type }\n  }\n": typeof types.TournamentEventsDocument,
+    "\n  query Chat($id: ID!) {\n    chat(matchId: $id) {\n      lastSeq\n      state { room quickOnly freeChat freeChatPlayers players mutedAll muted timedOutUntil maxLength }\n      events {\n        __typename seq type room at\n        ... on ChatMessage { userId username text quick hidden }\n        ... on ChatLineHidden { hiddenSeq }\n        ... on FreeChatChanged { username on freeChatPlayers players }\n      }\n    }\n  }\n": typeof types.ChatDocument,
+    "\n  subscription MatchChat($id: ID!, $after: Int) {\n    matchChat(matchId: $id, after: $after) {\n      __typename seq type room at\n      ... on ChatMessage { userId username text quick hidden }\n      ... on ChatLineHidden { hiddenSeq }\n      ... on FreeChatChanged { username on freeChatPlayers players }\n    }\n  }\n": typeof types.MatchChatDocument,
+    "\n  mutation SendChat($id: ID!, $text: String, $quick: QuickMessage) {\n    sendChat(matchId: $id, text: $text, quick: $quick) {\n      __typename ... on ChatMessage { seq } ... on Rejection { code message }\n    }\n  }\n": typeof types.SendChatDocument,
+    "\n  mutation SetFreeChat($id: ID!, $on: Boolean!) {\n    setFreeChat(matchId: $id, on: $on) {\n      __typename ... on ChatState { quickOnly freeChat freeChatPlayers players } ... on Rejection { code message }\n    }\n  }\n": typeof types.SetFreeChatDocument,
+    "\n  mutation MuteChat($id: ID!, $username: String, $muted: Boolean!) {\n    muteChat(matchId: $id, username: $username, muted: $muted) { mutedAll muted }\n  }\n": typeof types.MuteChatDocument,
+    "\n  mutation ReportLine($username: String!, $id: ID!, $lines: [Int!]) {\n    reportPlayer(username: $username, matchId: $id, reason: ABUSE, lines: $lines)\n  }\n": typeof types.ReportLineDocument,
+    "\n  query ReplayChat($id: ID!) {\n    replay(matchId: $id) { chat { seq room username text quick } }\n  }\n": typeof types.ReplayChatDocument,
+    "\n  query Friends {\n    me {\n      id\n      blocked { username }\n      following { user { username } online lastSeenAt playing { id ruleset players } }\n    }\n    myChallenges {\n      id status ruleset ranked turnSeconds correspondenceHours expiresAt\n      challenger { username } challenged { username }\n    }\n  }\n": typeof types.FriendsDocument,
+    "\n  mutation Follow($username: String!) {\n    followUser(username: $username) { __typename ... on Rejection { code message } }\n  }\n": typeof types.FollowDocument,
+    "\n  mutation Unfollow($username: String!) {\n    unfollowUser(username: $username) { __typename ... on Rejection { code message } }\n  }\n": typeof types.UnfollowDocument,
+    "\n  mutation Block($username: String!) {\n    blockUser(username: $username) { __typename ... on Rejection { code message } }\n  }\n": typeof types.BlockDocument,
+    "\n  mutation Unblock($username: String!) {\n    unblockUser(username: $username) { __typename ... on Rejection { code message } }\n  }\n": typeof types.UnblockDocument,
+    "\n  mutation Challenge($username: String!, $ruleset: String!, $turnSeconds: Int, $correspondenceHours: Int, $ranked: Boolean!) {\n    challenge(username: $username, ruleset: $ruleset, turnSeconds: $turnSeconds, correspondenceHours: $correspondenceHours, ranked: $ranked) {\n      __typename ... on Challenge { id status } ... on Rejection { code message }\n    }\n  }\n": typeof types.ChallengeDocument,
+    "\n  mutation AcceptChallenge($id: ID!) {\n    acceptChallenge(id: $id) { __typename ... on Challenge { id status matchId } ... on Rejection { code message } }\n  }\n": typeof types.AcceptChallengeDocument,
+    "\n  mutation DeclineChallenge($id: ID!) {\n    declineChallenge(id: $id) { __typename ... on Challenge { id status } ... on Rejection { code message } }\n  }\n": typeof types.DeclineChallengeDocument,
+    "\n  mutation CancelChallenge($id: ID!) {\n    cancelChallenge(id: $id) { __typename ... on Challenge { id status } ... on Rejection { code message } }\n  }\n": typeof types.CancelChallengeDocument,
+    "\n  subscription SocialEvents {\n    myEvents {\n      __typename type kind matchId\n      ... on ChallengeNotice { challenge { id status ruleset ranked turnSeconds correspondenceHours matchId challenger { username } challenged { username } } }\n      ... on TournamentNotice { tournamentId round bye place points reason }\n    }\n  }\n": typeof types.SocialEventsDocument,
 };
 const documents: Documents = {
     "\n  fragment MatchFields on Match {\n    id ruleset status ranked private players turnSeconds correspondenceHours options\n    inviteCode mySeat stockCount discardCount round lastSeq outcome rounds\n    legalActions { phase onTurn canCommit drawSources riverTiles canPass discardable { code } canUndo canUpdateDraft canUpdateRackOrder canResign canReclaim }\n    discardTop { code }\n    river { code }\n    drawnCards { code }\n    turn { number seat phaseKind deadline draft { cards { code represents } kind } }\n    myHand { code }\n    table { cards { code represents } kind placedBy }\n    seats { index username bot handCount opened score roundsWon resigned botPlaying controller takeoverReason }\n    winners { index }\n  }\n": types.MatchFieldsFragmentDoc,
@@ -95,6 +117,28 @@ const documents: Documents = {
     "\n  fragment NotificationSettingsFields on NotificationSettings {\n    kinds { kind push email } quietHours { start end } timeZone whileWatching digest language\n  }\n": types.NotificationSettingsFieldsFragmentDoc,
     "\n  query NotificationSettings { me { id notificationSettings { ...NotificationSettingsFields } } }\n": types.NotificationSettingsDocument,
     "\n  mutation SetNotificationSettings($input: NotificationSettingsInput!) {\n    setNotificationSettings(input: $input) {\n      __typename\n      ... on NotificationSettings { ...NotificationSettingsFields }\n      ... on Rejection { code message }\n    }\n  }\n": types.SetNotificationSettingsDocument,
+    "\n  query Tournaments($status: TournamentStatus) {\n    tournaments(status: $status, first: 50) {\n      edges { node { id name ruleset status tableSize roundCount currentRound startsAt playerCount registered turnSeconds correspondenceDays rated } }\n    }\n  }\n": types.TournamentsDocument,
+    "\n  query Tournament($id: ID!) {\n    tournament(id: $id) {\n      id name description ruleset status tableSize roundCount currentRound startsAt minPlayers maxPlayers\n      playerCount registered turnSeconds correspondenceDays roundMinutes rated cancelReason\n      placePoints { tableSize points }\n      standings { rank user { id username } points tiebreak played byes forfeits withdrawn }\n      rounds {\n        number deadline endedAt\n        byes { username }\n        tables { index matchId adjudicated players { username } results { user { username } place points forfeit } }\n      }\n      myTable { matchId }\n    }\n  }\n": types.TournamentDocument,
+    "\n  mutation JoinTournament($id: ID!) {\n    joinTournament(id: $id) { __typename ... on Tournament { id registered } ... on Rejection { code message } }\n  }\n": types.JoinTournamentDocument,
+    "\n  mutation LeaveTournament($id: ID!) {\n    leaveTournament(id: $id) { __typename ... on Tournament { id registered } ... on Rejection { code message } }\n  }\n": types.LeaveTournamentDocument,
+    "\n  subscription TournamentEvents($id: ID!, $after: Int) {\n    tournamentEvents(id: $id, after: $after) { seq type }\n  }\n": types.TournamentEventsDocument,
+    "\n  query Chat($id: ID!) {\n    chat(matchId: $id) {\n      lastSeq\n      state { room quickOnly freeChat freeChatPlayers players mutedAll muted timedOutUntil maxLength }\n      events {\n        __typename seq type room at\n        ... on ChatMessage { userId username text quick hidden }\n        ... on ChatLineHidden { hiddenSeq }\n        ... on FreeChatChanged { username on freeChatPlayers players }\n      }\n    }\n  }\n": types.ChatDocument,
+    "\n  subscription MatchChat($id: ID!, $after: Int) {\n    matchChat(matchId: $id, after: $after) {\n      __typename seq type room at\n      ... on ChatMessage { userId username text quick hidden }\n      ... on ChatLineHidden { hiddenSeq }\n      ... on FreeChatChanged { username on freeChatPlayers players }\n    }\n  }\n": types.MatchChatDocument,
+    "\n  mutation SendChat($id: ID!, $text: String, $quick: QuickMessage) {\n    sendChat(matchId: $id, text: $text, quick: $quick) {\n      __typename ... on ChatMessage { seq } ... on Rejection { code message }\n    }\n  }\n": types.SendChatDocument,
+    "\n  mutation SetFreeChat($id: ID!, $on: Boolean!) {\n    setFreeChat(matchId: $id, on: $on) {\n      __typename ... on ChatState { quickOnly freeChat freeChatPlayers players } ... on Rejection { code message }\n    }\n  }\n": types.SetFreeChatDocument,
+    "\n  mutation MuteChat($id: ID!, $username: String, $muted: Boolean!) {\n    muteChat(matchId: $id, username: $username, muted: $muted) { mutedAll muted }\n  }\n": types.MuteChatDocument,
+    "\n  mutation ReportLine($username: String!, $id: ID!, $lines: [Int!]) {\n    reportPlayer(username: $username, matchId: $id, reason: ABUSE, lines: $lines)\n  }\n": types.ReportLineDocument,
+    "\n  query ReplayChat($id: ID!) {\n    replay(matchId: $id) { chat { seq room username text quick } }\n  }\n": types.ReplayChatDocument,
+    "\n  query Friends {\n    me {\n      id\n      blocked { username }\n      following { user { username } online lastSeenAt playing { id ruleset players } }\n    }\n    myChallenges {\n      id status ruleset ranked turnSeconds correspondenceHours expiresAt\n      challenger { username } challenged { username }\n    }\n  }\n": types.FriendsDocument,
+    "\n  mutation Follow($username: String!) {\n    followUser(username: $username) { __typename ... on Rejection { code message } }\n  }\n": types.FollowDocument,
+    "\n  mutation Unfollow($username: String!) {\n    unfollowUser(username: $username) { __typename ... on Rejection { code message } }\n  }\n": types.UnfollowDocument,
+    "\n  mutation Block($username: String!) {\n    blockUser(username: $username) { __typename ... on Rejection { code message } }\n  }\n": types.BlockDocument,
+    "\n  mutation Unblock($username: String!) {\n    unblockUser(username: $username) { __typename ... on Rejection { code message } }\n  }\n": types.UnblockDocument,
+    "\n  mutation Challenge($username: String!, $ruleset: String!, $turnSeconds: Int, $correspondenceHours: Int, $ranked: Boolean!) {\n    challenge(username: $username, ruleset: $ruleset, turnSeconds: $turnSeconds, correspondenceHours: $correspondenceHours, ranked: $ranked) {\n      __typename ... on Challenge { id status } ... on Rejection { code message }\n    }\n  }\n": types.ChallengeDocument,
+    "\n  mutation AcceptChallenge($id: ID!) {\n    acceptChallenge(id: $id) { __typename ... on Challenge { id status matchId } ... on Rejection { code message } }\n  }\n": types.AcceptChallengeDocument,
+    "\n  mutation DeclineChallenge($id: ID!) {\n    declineChallenge(id: $id) { __typename ... on Challenge { id status } ... on Rejection { code message } }\n  }\n": types.DeclineChallengeDocument,
+    "\n  mutation CancelChallenge($id: ID!) {\n    cancelChallenge(id: $id) { __typename ... on Challenge { id status } ... on Rejection { code message } }\n  }\n": types.CancelChallengeDocument,
+    "\n  subscription SocialEvents {\n    myEvents {\n      __typename type kind matchId\n      ... on ChallengeNotice { challenge { id status ruleset ranked turnSeconds correspondenceHours matchId challenger { username } challenged { username } } }\n      ... on TournamentNotice { tournamentId round bye place points reason }\n    }\n  }\n": types.SocialEventsDocument,
 };
 
 /**
@@ -253,6 +297,94 @@ export function graphql(source: "\n  query NotificationSettings { me { id notifi
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SetNotificationSettings($input: NotificationSettingsInput!) {\n    setNotificationSettings(input: $input) {\n      __typename\n      ... on NotificationSettings { ...NotificationSettingsFields }\n      ... on Rejection { code message }\n    }\n  }\n"): typeof import('./graphql').SetNotificationSettingsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Tournaments($status: TournamentStatus) {\n    tournaments(status: $status, first: 50) {\n      edges { node { id name ruleset status tableSize roundCount currentRound startsAt playerCount registered turnSeconds correspondenceDays rated } }\n    }\n  }\n"): typeof import('./graphql').TournamentsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Tournament($id: ID!) {\n    tournament(id: $id) {\n      id name description ruleset status tableSize roundCount currentRound startsAt minPlayers maxPlayers\n      playerCount registered turnSeconds correspondenceDays roundMinutes rated cancelReason\n      placePoints { tableSize points }\n      standings { rank user { id username } points tiebreak played byes forfeits withdrawn }\n      rounds {\n        number deadline endedAt\n        byes { username }\n        tables { index matchId adjudicated players { username } results { user { username } place points forfeit } }\n      }\n      myTable { matchId }\n    }\n  }\n"): typeof import('./graphql').TournamentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation JoinTournament($id: ID!) {\n    joinTournament(id: $id) { __typename ... on Tournament { id registered } ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').JoinTournamentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LeaveTournament($id: ID!) {\n    leaveTournament(id: $id) { __typename ... on Tournament { id registered } ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').LeaveTournamentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription TournamentEvents($id: ID!, $after: Int) {\n    tournamentEvents(id: $id, after: $after) { seq type }\n  }\n"): typeof import('./graphql').TournamentEventsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Chat($id: ID!) {\n    chat(matchId: $id) {\n      lastSeq\n      state { room quickOnly freeChat freeChatPlayers players mutedAll muted timedOutUntil maxLength }\n      events {\n        __typename seq type room at\n        ... on ChatMessage { userId username text quick hidden }\n        ... on ChatLineHidden { hiddenSeq }\n        ... on FreeChatChanged { username on freeChatPlayers players }\n      }\n    }\n  }\n"): typeof import('./graphql').ChatDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription MatchChat($id: ID!, $after: Int) {\n    matchChat(matchId: $id, after: $after) {\n      __typename seq type room at\n      ... on ChatMessage { userId username text quick hidden }\n      ... on ChatLineHidden { hiddenSeq }\n      ... on FreeChatChanged { username on freeChatPlayers players }\n    }\n  }\n"): typeof import('./graphql').MatchChatDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendChat($id: ID!, $text: String, $quick: QuickMessage) {\n    sendChat(matchId: $id, text: $text, quick: $quick) {\n      __typename ... on ChatMessage { seq } ... on Rejection { code message }\n    }\n  }\n"): typeof import('./graphql').SendChatDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetFreeChat($id: ID!, $on: Boolean!) {\n    setFreeChat(matchId: $id, on: $on) {\n      __typename ... on ChatState { quickOnly freeChat freeChatPlayers players } ... on Rejection { code message }\n    }\n  }\n"): typeof import('./graphql').SetFreeChatDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MuteChat($id: ID!, $username: String, $muted: Boolean!) {\n    muteChat(matchId: $id, username: $username, muted: $muted) { mutedAll muted }\n  }\n"): typeof import('./graphql').MuteChatDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReportLine($username: String!, $id: ID!, $lines: [Int!]) {\n    reportPlayer(username: $username, matchId: $id, reason: ABUSE, lines: $lines)\n  }\n"): typeof import('./graphql').ReportLineDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReplayChat($id: ID!) {\n    replay(matchId: $id) { chat { seq room username text quick } }\n  }\n"): typeof import('./graphql').ReplayChatDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Friends {\n    me {\n      id\n      blocked { username }\n      following { user { username } online lastSeenAt playing { id ruleset players } }\n    }\n    myChallenges {\n      id status ruleset ranked turnSeconds correspondenceHours expiresAt\n      challenger { username } challenged { username }\n    }\n  }\n"): typeof import('./graphql').FriendsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Follow($username: String!) {\n    followUser(username: $username) { __typename ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').FollowDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Unfollow($username: String!) {\n    unfollowUser(username: $username) { __typename ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').UnfollowDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Block($username: String!) {\n    blockUser(username: $username) { __typename ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').BlockDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Unblock($username: String!) {\n    unblockUser(username: $username) { __typename ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').UnblockDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Challenge($username: String!, $ruleset: String!, $turnSeconds: Int, $correspondenceHours: Int, $ranked: Boolean!) {\n    challenge(username: $username, ruleset: $ruleset, turnSeconds: $turnSeconds, correspondenceHours: $correspondenceHours, ranked: $ranked) {\n      __typename ... on Challenge { id status } ... on Rejection { code message }\n    }\n  }\n"): typeof import('./graphql').ChallengeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AcceptChallenge($id: ID!) {\n    acceptChallenge(id: $id) { __typename ... on Challenge { id status matchId } ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').AcceptChallengeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeclineChallenge($id: ID!) {\n    declineChallenge(id: $id) { __typename ... on Challenge { id status } ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').DeclineChallengeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelChallenge($id: ID!) {\n    cancelChallenge(id: $id) { __typename ... on Challenge { id status } ... on Rejection { code message } }\n  }\n"): typeof import('./graphql').CancelChallengeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription SocialEvents {\n    myEvents {\n      __typename type kind matchId\n      ... on ChallengeNotice { challenge { id status ruleset ranked turnSeconds correspondenceHours matchId challenger { username } challenged { username } } }\n      ... on TournamentNotice { tournamentId round bye place points reason }\n    }\n  }\n"): typeof import('./graphql').SocialEventsDocument;
 
 
 export function graphql(source: string) {

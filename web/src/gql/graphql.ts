@@ -18,6 +18,19 @@ export type BotLevel =
   | 'HARD'
   | 'MEDIUM';
 
+/** Where a challenge stands. */
+export type ChallengeStatus =
+  | 'ACCEPTED'
+  | 'CANCELLED'
+  | 'DECLINED'
+  | 'EXPIRED'
+  | 'PENDING';
+
+/** PLAYERS: the seated players speak, everyone who sees the match reads. SPECTATORS: everyone else signed in; the players read it once the match is over. */
+export type ChatRoom =
+  | 'PLAYERS'
+  | 'SPECTATORS';
+
 export type CreateMatchInput = {
   /** Bots seated at creation, after the creator. */
   bots?: Array<BotLevel> | null | undefined;
@@ -84,13 +97,15 @@ export type MeldKind =
   | 'INVALID'
   | 'RUN';
 
-/** What a notice is about: YOUR_TURN (a short delay after the turn starts, only while you are away from the match), TURN_REMINDER (80% of a correspondence turn gone), LAST_CHANCE (before a deadline that would hand your seat to a bot; never held by quiet hours), MATCH_STARTED, MATCH_ENDED, SEAT_TAKEN_OVER, INVITED. */
+/** What a notice is about: YOUR_TURN (a short delay after the turn starts, only while you are away from the match), TURN_REMINDER (80% of a correspondence turn gone), LAST_CHANCE (before a deadline that would hand your seat to a bot; never held by quiet hours), MATCH_STARTED, MATCH_ENDED, SEAT_TAKEN_OVER, INVITED (a challenge to answer), TOURNAMENT_ENDED (your place), TOURNAMENT_CANCELLED. */
 export type NotificationKind =
   | 'INVITED'
   | 'LAST_CHANCE'
   | 'MATCH_ENDED'
   | 'MATCH_STARTED'
   | 'SEAT_TAKEN_OVER'
+  | 'TOURNAMENT_CANCELLED'
+  | 'TOURNAMENT_ENDED'
   | 'TURN_REMINDER'
   | 'YOUR_TURN';
 
@@ -143,6 +158,13 @@ export type QueueInput = {
   tempo?: Tempo;
 };
 
+/** A preset line (all a ranked table says until free chat is on). */
+export type QuickMessage =
+  | 'GOOD_LUCK'
+  | 'OOPS'
+  | 'THANKS'
+  | 'WELL_PLAYED';
+
 export type QuietHoursInput = {
   /** HH:MM; before start: across midnight */
   end: string;
@@ -158,12 +180,18 @@ export type RejectionCode =
   | 'BAD_INPUT'
   | 'BAD_OPTION'
   | 'CARD_NOT_IN_HAND'
+  | 'CHALLENGE_CLOSED'
+  | 'CHALLENGE_EXPIRED'
+  | 'CHAT_FLOOD'
+  | 'CHAT_TIMED_OUT'
   | 'DISCARD_PILE_EMPTY'
   | 'DISCARD_TAKEN_CARD'
   | 'HINT_NOT_ALLOWED'
   | 'INVALID_MELD'
   | 'JOKER_SWAP_INVALID'
   | 'KEY_TILE_NOT_PLAYED'
+  | 'LINE_EMPTY'
+  | 'LINE_TOO_LONG'
   | 'MANIPULATION_NOT_ALLOWED'
   | 'MATCH_FULL'
   | 'MATCH_OVER'
@@ -176,11 +204,14 @@ export type RejectionCode =
   | 'NOT_YOUR_TURN'
   | 'NO_CARD_FROM_HAND'
   | 'OPENING_TOO_LOW'
+  | 'QUICK_CHAT_ONLY'
+  | 'REGISTRATION_CLOSED'
   | 'STALE_TURN'
   | 'STOCK_EMPTY'
   | 'STOCK_NOT_EMPTY'
   | 'TABLE_CARD_MISSING'
   | 'TOO_MANY_COPIES'
+  | 'TOURNAMENT_FULL'
   | 'TURN_EXPIRED'
   | 'UNKNOWN_CARD'
   | 'USERNAME_TAKEN';
@@ -217,6 +248,13 @@ export type Tempo =
   | 'CORRESPONDENCE'
   | 'LIVE';
 
+/** Where a tournament stands. */
+export type TournamentStatus =
+  | 'CANCELLED'
+  | 'FINISHED'
+  | 'RUNNING'
+  | 'SCHEDULED';
+
 /** The phase of a turn (RULES.md): what the seat on turn does next. */
 export type TurnPhase =
   | 'DISCARD'
@@ -225,6 +263,26 @@ export type TurnPhase =
   | 'MELD'
   | 'OVER'
   | 'PLAY';
+
+/** The kind of a notification; UserEvent.type as an enum. */
+export type UserEventKind =
+  | 'CHALLENGE_ACCEPTED'
+  | 'CHALLENGE_CANCELLED'
+  | 'CHALLENGE_DECLINED'
+  | 'CHALLENGE_EXPIRED'
+  | 'CHALLENGE_RECEIVED'
+  | 'MATCH_ABORTED'
+  | 'MATCH_ENDED'
+  | 'MATCH_STARTED'
+  | 'OTHER'
+  | 'RATING_CHANGED'
+  | 'SEAT_TAKEN_OVER'
+  | 'TOURNAMENT_CANCELLED'
+  | 'TOURNAMENT_ENDED'
+  | 'TOURNAMENT_ROUND_STARTED'
+  | 'TOURNAMENT_WITHDRAWN'
+  | 'TURN_REMINDER'
+  | 'YOUR_TURN';
 
 /** A browser's PushSubscription (its toJSON()). */
 export type WebPushSubscriptionInput = {
@@ -607,12 +665,14 @@ export type MyEventsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
 export type MyEventsSubscription = { myEvents:
+    | { __typename: 'ChallengeNotice', type: string, matchId: string | null }
     | { __typename: 'MatchAbortedNotice', type: string, matchId: string | null }
     | { __typename: 'MatchEndedNotice', type: string, matchId: string | null }
     | { __typename: 'MatchStartedNotice', type: string, matchId: string | null }
     | { __typename: 'OtherNotice', type: string, matchId: string | null }
     | { __typename: 'RatingChanged', ruleset: string, tempo: string, rank: number | null, type: string, matchId: string | null, before: { ordinal: number } | null, after: { ordinal: number, provisional: boolean | null } | null }
     | { __typename: 'SeatTakenOver', type: string, matchId: string | null }
+    | { __typename: 'TournamentNotice', type: string, matchId: string | null }
     | { __typename: 'TurnNotice', type: string, matchId: string | null }
    };
 
@@ -653,6 +713,233 @@ export type SetNotificationSettingsMutationVariables = Exact<{
 export type SetNotificationSettingsMutation = { setNotificationSettings:
     | { __typename: 'NotificationSettings', timeZone: string, whileWatching: boolean, digest: boolean, language: string | null, kinds: Array<{ kind: NotificationKind, push: boolean, email: boolean }>, quietHours: { start: string, end: string } | null }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type TournamentsQueryVariables = Exact<{
+  status?: TournamentStatus | null | undefined;
+}>;
+
+
+export type TournamentsQuery = { tournaments: { edges: Array<{ node: { id: string, name: string, ruleset: string, status: TournamentStatus, tableSize: number, roundCount: number, currentRound: number, startsAt: string, playerCount: number, registered: boolean, turnSeconds: number | null, correspondenceDays: number | null, rated: boolean } }> } };
+
+export type TournamentQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TournamentQuery = { tournament: { id: string, name: string, description: string, ruleset: string, status: TournamentStatus, tableSize: number, roundCount: number, currentRound: number, startsAt: string, minPlayers: number, maxPlayers: number | null, playerCount: number, registered: boolean, turnSeconds: number | null, correspondenceDays: number | null, roundMinutes: number, rated: boolean, cancelReason: string | null, placePoints: Array<{ tableSize: number, points: Array<number> }>, standings: Array<{ rank: number, points: number, tiebreak: number, played: number, byes: number, forfeits: number, withdrawn: boolean, user: { id: string, username: string } }>, rounds: Array<{ number: number, deadline: string, endedAt: string | null, byes: Array<{ username: string }>, tables: Array<{ index: number, matchId: string, adjudicated: boolean, players: Array<{ username: string }>, results: Array<{ place: number | null, points: number, forfeit: boolean, user: { username: string } }> | null }> }>, myTable: { matchId: string } | null } | null };
+
+export type JoinTournamentMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type JoinTournamentMutation = { joinTournament:
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+    | { __typename: 'Tournament', id: string, registered: boolean }
+   };
+
+export type LeaveTournamentMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type LeaveTournamentMutation = { leaveTournament:
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+    | { __typename: 'Tournament', id: string, registered: boolean }
+   };
+
+export type TournamentEventsSubscriptionVariables = Exact<{
+  id: string | number;
+  after?: number | null | undefined;
+}>;
+
+
+export type TournamentEventsSubscription = { tournamentEvents:
+    | { seq: number, type: string }
+    | { seq: number, type: string }
+    | { seq: number, type: string }
+    | { seq: number, type: string }
+    | { seq: number, type: string }
+    | { seq: number, type: string }
+    | { seq: number, type: string }
+   };
+
+export type ChatQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ChatQuery = { chat: { lastSeq: number, state: { room: ChatRoom | null, quickOnly: boolean, freeChat: boolean, freeChatPlayers: number, players: number, mutedAll: boolean, muted: Array<string>, timedOutUntil: string | null, maxLength: number }, events: Array<
+      | { __typename: 'ChatLineHidden', hiddenSeq: number, seq: number, type: string, room: ChatRoom, at: string | null }
+      | { __typename: 'ChatMessage', userId: string | null, username: string | null, text: string | null, quick: QuickMessage | null, hidden: boolean, seq: number, type: string, room: ChatRoom, at: string | null }
+      | { __typename: 'FreeChatChanged', username: string | null, on: boolean, freeChatPlayers: number, players: number, seq: number, type: string, room: ChatRoom, at: string | null }
+      | { __typename: 'OtherChatEvent', seq: number, type: string, room: ChatRoom, at: string | null }
+    > } };
+
+export type MatchChatSubscriptionVariables = Exact<{
+  id: string | number;
+  after?: number | null | undefined;
+}>;
+
+
+export type MatchChatSubscription = { matchChat:
+    | { __typename: 'ChatLineHidden', hiddenSeq: number, seq: number, type: string, room: ChatRoom, at: string | null }
+    | { __typename: 'ChatMessage', userId: string | null, username: string | null, text: string | null, quick: QuickMessage | null, hidden: boolean, seq: number, type: string, room: ChatRoom, at: string | null }
+    | { __typename: 'FreeChatChanged', username: string | null, on: boolean, freeChatPlayers: number, players: number, seq: number, type: string, room: ChatRoom, at: string | null }
+    | { __typename: 'OtherChatEvent', seq: number, type: string, room: ChatRoom, at: string | null }
+   };
+
+export type SendChatMutationVariables = Exact<{
+  id: string | number;
+  text?: string | null | undefined;
+  quick?: QuickMessage | null | undefined;
+}>;
+
+
+export type SendChatMutation = { sendChat:
+    | { __typename: 'ChatMessage', seq: number }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type SetFreeChatMutationVariables = Exact<{
+  id: string | number;
+  on: boolean;
+}>;
+
+
+export type SetFreeChatMutation = { setFreeChat:
+    | { __typename: 'ChatState', quickOnly: boolean, freeChat: boolean, freeChatPlayers: number, players: number }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type MuteChatMutationVariables = Exact<{
+  id: string | number;
+  username?: string | null | undefined;
+  muted: boolean;
+}>;
+
+
+export type MuteChatMutation = { muteChat: { mutedAll: boolean, muted: Array<string> } };
+
+export type ReportLineMutationVariables = Exact<{
+  username: string;
+  id: string | number;
+  lines?: Array<number> | number | null | undefined;
+}>;
+
+
+export type ReportLineMutation = { reportPlayer: boolean };
+
+export type ReplayChatQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ReplayChatQuery = { replay: { chat: Array<{ seq: number, room: ChatRoom, username: string | null, text: string | null, quick: QuickMessage | null }> } | null };
+
+export type FriendsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FriendsQuery = { me: { id: string, blocked: Array<{ username: string }> | null, following: Array<{ online: boolean, lastSeenAt: string | null, user: { username: string }, playing: Array<{ id: string, ruleset: string, players: number }> }> | null } | null, myChallenges: Array<{ id: string, status: ChallengeStatus, ruleset: string, ranked: boolean, turnSeconds: number | null, correspondenceHours: number | null, expiresAt: string | null, challenger: { username: string } | null, challenged: { username: string } | null }> };
+
+export type FollowMutationVariables = Exact<{
+  username: string;
+}>;
+
+
+export type FollowMutation = { followUser:
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+    | { __typename: 'User' }
+   };
+
+export type UnfollowMutationVariables = Exact<{
+  username: string;
+}>;
+
+
+export type UnfollowMutation = { unfollowUser:
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+    | { __typename: 'User' }
+   };
+
+export type BlockMutationVariables = Exact<{
+  username: string;
+}>;
+
+
+export type BlockMutation = { blockUser:
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+    | { __typename: 'User' }
+   };
+
+export type UnblockMutationVariables = Exact<{
+  username: string;
+}>;
+
+
+export type UnblockMutation = { unblockUser:
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+    | { __typename: 'User' }
+   };
+
+export type ChallengeMutationVariables = Exact<{
+  username: string;
+  ruleset: string;
+  turnSeconds?: number | null | undefined;
+  correspondenceHours?: number | null | undefined;
+  ranked: boolean;
+}>;
+
+
+export type ChallengeMutation = { challenge:
+    | { __typename: 'Challenge', id: string, status: ChallengeStatus }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type AcceptChallengeMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AcceptChallengeMutation = { acceptChallenge:
+    | { __typename: 'Challenge', id: string, status: ChallengeStatus, matchId: string | null }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type DeclineChallengeMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeclineChallengeMutation = { declineChallenge:
+    | { __typename: 'Challenge', id: string, status: ChallengeStatus }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type CancelChallengeMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CancelChallengeMutation = { cancelChallenge:
+    | { __typename: 'Challenge', id: string, status: ChallengeStatus }
+    | { __typename: 'Rejection', code: RejectionCode, message: string }
+   };
+
+export type SocialEventsSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SocialEventsSubscription = { myEvents:
+    | { __typename: 'ChallengeNotice', type: string, kind: UserEventKind, matchId: string | null, challenge: { id: string, status: ChallengeStatus, ruleset: string, ranked: boolean, turnSeconds: number | null, correspondenceHours: number | null, matchId: string | null, challenger: { username: string } | null, challenged: { username: string } | null } }
+    | { __typename: 'MatchAbortedNotice', type: string, kind: UserEventKind, matchId: string | null }
+    | { __typename: 'MatchEndedNotice', type: string, kind: UserEventKind, matchId: string | null }
+    | { __typename: 'MatchStartedNotice', type: string, kind: UserEventKind, matchId: string | null }
+    | { __typename: 'OtherNotice', type: string, kind: UserEventKind, matchId: string | null }
+    | { __typename: 'RatingChanged', type: string, kind: UserEventKind, matchId: string | null }
+    | { __typename: 'SeatTakenOver', type: string, kind: UserEventKind, matchId: string | null }
+    | { __typename: 'TournamentNotice', tournamentId: string, round: number | null, bye: boolean | null, place: number | null, points: number | null, reason: string | null, type: string, kind: UserEventKind, matchId: string | null }
+    | { __typename: 'TurnNotice', type: string, kind: UserEventKind, matchId: string | null }
    };
 
 export class TypedDocumentString<TResult, TVariables>
@@ -3060,3 +3347,440 @@ export const SetNotificationSettingsDocument = new TypedDocumentString(`
   digest
   language
 }`) as unknown as TypedDocumentString<SetNotificationSettingsMutation, SetNotificationSettingsMutationVariables>;
+export const TournamentsDocument = new TypedDocumentString(`
+    query Tournaments($status: TournamentStatus) {
+  tournaments(status: $status, first: 50) {
+    edges {
+      node {
+        id
+        name
+        ruleset
+        status
+        tableSize
+        roundCount
+        currentRound
+        startsAt
+        playerCount
+        registered
+        turnSeconds
+        correspondenceDays
+        rated
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TournamentsQuery, TournamentsQueryVariables>;
+export const TournamentDocument = new TypedDocumentString(`
+    query Tournament($id: ID!) {
+  tournament(id: $id) {
+    id
+    name
+    description
+    ruleset
+    status
+    tableSize
+    roundCount
+    currentRound
+    startsAt
+    minPlayers
+    maxPlayers
+    playerCount
+    registered
+    turnSeconds
+    correspondenceDays
+    roundMinutes
+    rated
+    cancelReason
+    placePoints {
+      tableSize
+      points
+    }
+    standings {
+      rank
+      user {
+        id
+        username
+      }
+      points
+      tiebreak
+      played
+      byes
+      forfeits
+      withdrawn
+    }
+    rounds {
+      number
+      deadline
+      endedAt
+      byes {
+        username
+      }
+      tables {
+        index
+        matchId
+        adjudicated
+        players {
+          username
+        }
+        results {
+          user {
+            username
+          }
+          place
+          points
+          forfeit
+        }
+      }
+    }
+    myTable {
+      matchId
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TournamentQuery, TournamentQueryVariables>;
+export const JoinTournamentDocument = new TypedDocumentString(`
+    mutation JoinTournament($id: ID!) {
+  joinTournament(id: $id) {
+    __typename
+    ... on Tournament {
+      id
+      registered
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<JoinTournamentMutation, JoinTournamentMutationVariables>;
+export const LeaveTournamentDocument = new TypedDocumentString(`
+    mutation LeaveTournament($id: ID!) {
+  leaveTournament(id: $id) {
+    __typename
+    ... on Tournament {
+      id
+      registered
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LeaveTournamentMutation, LeaveTournamentMutationVariables>;
+export const TournamentEventsDocument = new TypedDocumentString(`
+    subscription TournamentEvents($id: ID!, $after: Int) {
+  tournamentEvents(id: $id, after: $after) {
+    seq
+    type
+  }
+}
+    `) as unknown as TypedDocumentString<TournamentEventsSubscription, TournamentEventsSubscriptionVariables>;
+export const ChatDocument = new TypedDocumentString(`
+    query Chat($id: ID!) {
+  chat(matchId: $id) {
+    lastSeq
+    state {
+      room
+      quickOnly
+      freeChat
+      freeChatPlayers
+      players
+      mutedAll
+      muted
+      timedOutUntil
+      maxLength
+    }
+    events {
+      __typename
+      seq
+      type
+      room
+      at
+      ... on ChatMessage {
+        userId
+        username
+        text
+        quick
+        hidden
+      }
+      ... on ChatLineHidden {
+        hiddenSeq
+      }
+      ... on FreeChatChanged {
+        username
+        on
+        freeChatPlayers
+        players
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ChatQuery, ChatQueryVariables>;
+export const MatchChatDocument = new TypedDocumentString(`
+    subscription MatchChat($id: ID!, $after: Int) {
+  matchChat(matchId: $id, after: $after) {
+    __typename
+    seq
+    type
+    room
+    at
+    ... on ChatMessage {
+      userId
+      username
+      text
+      quick
+      hidden
+    }
+    ... on ChatLineHidden {
+      hiddenSeq
+    }
+    ... on FreeChatChanged {
+      username
+      on
+      freeChatPlayers
+      players
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MatchChatSubscription, MatchChatSubscriptionVariables>;
+export const SendChatDocument = new TypedDocumentString(`
+    mutation SendChat($id: ID!, $text: String, $quick: QuickMessage) {
+  sendChat(matchId: $id, text: $text, quick: $quick) {
+    __typename
+    ... on ChatMessage {
+      seq
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SendChatMutation, SendChatMutationVariables>;
+export const SetFreeChatDocument = new TypedDocumentString(`
+    mutation SetFreeChat($id: ID!, $on: Boolean!) {
+  setFreeChat(matchId: $id, on: $on) {
+    __typename
+    ... on ChatState {
+      quickOnly
+      freeChat
+      freeChatPlayers
+      players
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SetFreeChatMutation, SetFreeChatMutationVariables>;
+export const MuteChatDocument = new TypedDocumentString(`
+    mutation MuteChat($id: ID!, $username: String, $muted: Boolean!) {
+  muteChat(matchId: $id, username: $username, muted: $muted) {
+    mutedAll
+    muted
+  }
+}
+    `) as unknown as TypedDocumentString<MuteChatMutation, MuteChatMutationVariables>;
+export const ReportLineDocument = new TypedDocumentString(`
+    mutation ReportLine($username: String!, $id: ID!, $lines: [Int!]) {
+  reportPlayer(username: $username, matchId: $id, reason: ABUSE, lines: $lines)
+}
+    `) as unknown as TypedDocumentString<ReportLineMutation, ReportLineMutationVariables>;
+export const ReplayChatDocument = new TypedDocumentString(`
+    query ReplayChat($id: ID!) {
+  replay(matchId: $id) {
+    chat {
+      seq
+      room
+      username
+      text
+      quick
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReplayChatQuery, ReplayChatQueryVariables>;
+export const FriendsDocument = new TypedDocumentString(`
+    query Friends {
+  me {
+    id
+    blocked {
+      username
+    }
+    following {
+      user {
+        username
+      }
+      online
+      lastSeenAt
+      playing {
+        id
+        ruleset
+        players
+      }
+    }
+  }
+  myChallenges {
+    id
+    status
+    ruleset
+    ranked
+    turnSeconds
+    correspondenceHours
+    expiresAt
+    challenger {
+      username
+    }
+    challenged {
+      username
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FriendsQuery, FriendsQueryVariables>;
+export const FollowDocument = new TypedDocumentString(`
+    mutation Follow($username: String!) {
+  followUser(username: $username) {
+    __typename
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FollowMutation, FollowMutationVariables>;
+export const UnfollowDocument = new TypedDocumentString(`
+    mutation Unfollow($username: String!) {
+  unfollowUser(username: $username) {
+    __typename
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UnfollowMutation, UnfollowMutationVariables>;
+export const BlockDocument = new TypedDocumentString(`
+    mutation Block($username: String!) {
+  blockUser(username: $username) {
+    __typename
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<BlockMutation, BlockMutationVariables>;
+export const UnblockDocument = new TypedDocumentString(`
+    mutation Unblock($username: String!) {
+  unblockUser(username: $username) {
+    __typename
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UnblockMutation, UnblockMutationVariables>;
+export const ChallengeDocument = new TypedDocumentString(`
+    mutation Challenge($username: String!, $ruleset: String!, $turnSeconds: Int, $correspondenceHours: Int, $ranked: Boolean!) {
+  challenge(
+    username: $username
+    ruleset: $ruleset
+    turnSeconds: $turnSeconds
+    correspondenceHours: $correspondenceHours
+    ranked: $ranked
+  ) {
+    __typename
+    ... on Challenge {
+      id
+      status
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ChallengeMutation, ChallengeMutationVariables>;
+export const AcceptChallengeDocument = new TypedDocumentString(`
+    mutation AcceptChallenge($id: ID!) {
+  acceptChallenge(id: $id) {
+    __typename
+    ... on Challenge {
+      id
+      status
+      matchId
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AcceptChallengeMutation, AcceptChallengeMutationVariables>;
+export const DeclineChallengeDocument = new TypedDocumentString(`
+    mutation DeclineChallenge($id: ID!) {
+  declineChallenge(id: $id) {
+    __typename
+    ... on Challenge {
+      id
+      status
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DeclineChallengeMutation, DeclineChallengeMutationVariables>;
+export const CancelChallengeDocument = new TypedDocumentString(`
+    mutation CancelChallenge($id: ID!) {
+  cancelChallenge(id: $id) {
+    __typename
+    ... on Challenge {
+      id
+      status
+    }
+    ... on Rejection {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CancelChallengeMutation, CancelChallengeMutationVariables>;
+export const SocialEventsDocument = new TypedDocumentString(`
+    subscription SocialEvents {
+  myEvents {
+    __typename
+    type
+    kind
+    matchId
+    ... on ChallengeNotice {
+      challenge {
+        id
+        status
+        ruleset
+        ranked
+        turnSeconds
+        correspondenceHours
+        matchId
+        challenger {
+          username
+        }
+        challenged {
+          username
+        }
+      }
+    }
+    ... on TournamentNotice {
+      tournamentId
+      round
+      bye
+      place
+      points
+      reason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SocialEventsSubscription, SocialEventsSubscriptionVariables>;
