@@ -206,7 +206,14 @@ class MatchEnded(Common):
     unrated: NotRequired[str]  # server-added: why a ranked match moved no rating
 
 
-class MatchAborted(Common):
-    """Server-made (``matches.store.abort``)."""
+AbortCode = Literal["CREATOR_LEFT", "MODERATOR", "TOURNAMENT_DEADLINE", "OTHER"]
+"""Why a match was aborted, as a client switches on it (the API's ``AbortReason``)."""
 
-    reason: str
+
+class MatchAborted(Common):
+    """Server-made (``matches.store.abort``); also the payload of the MATCH_ABORTED
+    notification. Stored before 12-05 without ``reasonCode``: ``matches.store.abort_code``
+    maps the text of those."""
+
+    reason: str  # English, as it always was
+    reasonCode: NotRequired[AbortCode]

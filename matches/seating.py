@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts import social
+from engine import payloads
 from engine.actions import Reclaim, Resign
 from engine.cards import parse_card
 from engine.errors import Code, EngineError
@@ -248,7 +249,7 @@ def match_resign(*, match_id: object, user: Any) -> Result:
             return Rejected(Code.NOT_A_PLAYER, "you have no seat in this match")
         if match.status == MatchStatus.WAITING:
             if seat == 0 or match.created_by_id == user.pk:
-                store.abort(match, seats, reason="the creator left before the start")
+                store.abort(match, seats, code="CREATOR_LEFT")
                 return match_view(match=match, seat=None, seats=seats)
             row = seats[seat]
             Seat.objects.filter(pk=row.pk).update(user=None, joined_at=None)
@@ -332,14 +333,21 @@ def match_take_over(*, match_id: object, seat: int, reason: str) -> Result:
         return match_view(match=match, seat=None, state=state, seats=seats)
 
 
-def match_abort(*, match_id: object, by: Any = None, reason: str = "") -> Result:
-    """Moderation: end a running or waiting match without a result (ratings untouched).
-    Appends and publishes MATCH_ABORTED."""
+def match_abort(
+    *,
+    match_id: object,
+    by: Any = None,
+    reason: str = "",
+    code: payloads.AbortCode = "MODERATOR",
+) -> Result:
+    """Moderation (or a tournament's deadline, ``code``): end a running or waiting match
+    without a result (ratings untouched). Appends and publishes MATCH_ABORTED with
+    ``code`` and ``reason`` (English; the code's text when empty)."""
     with transaction.atomic():
         match, seats = lock_match(match_id)
         if match.over:
             return match_over()
-        store.abort(match, seats, reason=reason or "aborted by a moderator")
+        store.abort(match, seats, code=code, reason=reason)
         return match_view(match=match, seat=None, seats=seats)
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from django.db import connection, models, transaction
 from django.utils import timezone
@@ -419,17 +419,41 @@ def _rounds(match: Match, rows: Sequence[MatchEvent], now: datetime) -> None:
             )
 
 
-def abort(match: Match, seats: Sequence[Seat], *, reason: str) -> None:
-    """End ``match`` (locked) without a result: MATCH_ABORTED to the match and its users."""
+ABORT_TEXTS: dict[payloads.AbortCode, str] = {
+    "CREATOR_LEFT": "the creator left before the start",
+    "MODERATOR": "aborted by a moderator",
+    "TOURNAMENT_DEADLINE": "stopped at the round's deadline: placed by the current totals",
+    "OTHER": "aborted",
+}
+"""The English ``reason`` of each code, when the caller gives none (TOURNAMENT_DEADLINE:
+``tournaments.rounds`` adjudicating a table whose match still runs at the deadline)."""
+
+
+def abort(
+    match: Match, seats: Sequence[Seat], *, code: payloads.AbortCode, reason: str = ""
+) -> None:
+    """End ``match`` (locked) without a result: MATCH_ABORTED to the match and its users,
+    with ``code`` and ``reason`` (English; the code's text when empty)."""
     match.status = MatchStatus.ABORTED
     match.finished_at = timezone.now()
     match.deadline = None
     match.on_turn = None
     outbox = Outbox(match.pk, match.public_id, over=MatchStatus.ABORTED)
-    append(match, [Event(MATCH_ABORTED, {"reason": reason})], outbox)
+    aborted: payloads.MatchAborted = {"reason": reason or ABORT_TEXTS[code], "reasonCode": code}
+    append(match, [Event(MATCH_ABORTED, aborted)], outbox)
     match.save()
-    outbox.notify(list(seat_users(seats).values()), MATCH_ABORTED, {"reason": reason})
+    outbox.notify(list(seat_users(seats).values()), MATCH_ABORTED, aborted)
     publish(outbox)
+
+
+def abort_code(data: Mapping[str, Any]) -> payloads.AbortCode:
+    """The code of a MATCH_ABORTED payload (event or notification). One stored before
+    codes existed (12-05) has only its text: the code whose text it is, else OTHER."""
+    code = data.get("reasonCode")
+    if code in ABORT_TEXTS:
+        return cast(payloads.AbortCode, code)
+    reason = data.get("reason")
+    return next((c for c, text in ABORT_TEXTS.items() if text == reason), "OTHER")
 
 
 def seat_users(seats: Sequence[Seat]) -> dict[int, int]:

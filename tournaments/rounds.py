@@ -57,7 +57,6 @@ from tournaments.standings import (
 log = logging.getLogger(__name__)
 
 MATCH_OVER_TASK = "tournaments.match_over"
-ADJUDICATED = "stopped at the round's deadline: placed by the current totals"
 
 
 class RoundFailed(Exception):
@@ -312,7 +311,7 @@ def score_table(
     match = table.match
     adjudicated = False
     if not match.over:
-        stopped = services.match_abort(match_id=match.pk, reason=ADJUDICATED)
+        stopped = services.match_abort(match_id=match.pk, code="TOURNAMENT_DEADLINE")
         adjudicated = not isinstance(stopped, Rejected)  # else it ended just now
         match.refresh_from_db()
     elif match.status == MatchStatus.ABORTED:

@@ -38,10 +38,11 @@ from api.events.match_events import (
 )
 from api.events.snapshots import drafts, melds, opt_card, snapshot, time_of
 from api.matches.cards import Card, card, cards
-from api.matches.enums import BotLevel, DrawSource, TakeoverReason, phase
+from api.matches.enums import AbortReason, BotLevel, DrawSource, TakeoverReason, phase
 from api.matches.match import match
 from api.matches.outcomes import match_outcome, round_result
 from engine import payloads
+from matches.store import abort_code
 
 
 def joker_swap(data: payloads.JokerSwap) -> JokerSwap:
@@ -202,7 +203,10 @@ def match_event(data: Mapping[str, Any]) -> MatchEvent:
             unrated=over.get("unrated"),
         )
     if kind == MatchEventKind.MATCH_ABORTED:
-        return MatchAborted(**common, reason=cast(payloads.MatchAborted, payload)["reason"])
+        aborted = cast(payloads.MatchAborted, payload)
+        return MatchAborted(
+            **common, reason=aborted["reason"], reason_code=AbortReason(abort_code(aborted))
+        )
     if kind == MatchEventKind.RESYNC:
         from matches.selectors import MatchView
 

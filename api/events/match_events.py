@@ -23,7 +23,7 @@ from strawberry.scalars import JSON
 from api.accounts.rating_changes import RatingChange
 from api.events.snapshots import MatchSnapshot
 from api.matches.cards import Card, Meld
-from api.matches.enums import BotLevel, DrawSource, TakeoverReason, TurnPhase
+from api.matches.enums import AbortReason, BotLevel, DrawSource, TakeoverReason, TurnPhase
 from api.matches.match import Match
 from api.matches.outcomes import MatchOutcome, RoundResult
 
@@ -243,7 +243,8 @@ class MatchEnded(MatchEvent):
 
 @strawberry.type(description="MATCH_ABORTED: ended without a result.")
 class MatchAborted(MatchEvent):
-    reason: str
+    reason: str = strawberry.field(description="Why, in English (for a person; see reasonCode).")
+    reason_code: AbortReason = strawberry.field(description="Why, as a code to switch on.")
 
 
 @strawberry.type(

@@ -14,9 +14,10 @@ from strawberry.scalars import JSON
 from api.accounts.ratings import RatingValue, rating_value
 from api.events.match_events import PAYLOAD_DEPRECATION
 from api.events.snapshots import time_of
-from api.matches.enums import BotLevel, TakeoverReason
+from api.matches.enums import AbortReason, BotLevel, TakeoverReason
 from api.matches.outcomes import MatchOutcome, match_outcome
 from api.social.challenges import Challenge, challenge_of
+from matches.store import abort_code
 
 
 @strawberry.enum(description="The kind of a notification; UserEvent.type as an enum.")
@@ -77,7 +78,8 @@ class MatchEndedNotice(UserEvent):
 
 @strawberry.type(description="MATCH_ABORTED: a match of yours ended without a result.")
 class MatchAbortedNotice(UserEvent):
-    reason: str
+    reason: str = strawberry.field(description="Why, in English (for a person; see reasonCode).")
+    reason_code: AbortReason = strawberry.field(description="Why, as a code to switch on.")
 
 
 @strawberry.type(description="RATING_CHANGED: a ranked match moved your rating.")
@@ -184,7 +186,9 @@ def user_event(data: Mapping[str, Any]) -> UserEvent:
             outcome=match_outcome(outcome) if isinstance(outcome, Mapping) else None,
         )
     if kind == UserEventKind.MATCH_ABORTED:
-        return MatchAbortedNotice(**common, reason=str(p.get("reason", "")))
+        return MatchAbortedNotice(
+            **common, reason=str(p.get("reason", "")), reason_code=AbortReason(abort_code(p))
+        )
     if kind == UserEventKind.RATING_CHANGED:
         return RatingChanged(
             **common,

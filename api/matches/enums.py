@@ -78,6 +78,21 @@ class TakeoverReason(Enum):
     DISCONNECTED = "DISCONNECTED"
 
 
+@strawberry.enum(
+    description=(
+        "Why a match was aborted (MatchAborted, MatchAbortedNotice): CREATOR_LEFT, its "
+        "creator left before the start; MODERATOR, a moderator stopped it; "
+        "TOURNAMENT_DEADLINE, its tournament round's deadline stopped it (placed by the "
+        "current totals); OTHER, any other reason (see the English `reason`)."
+    )
+)
+class AbortReason(Enum):
+    CREATOR_LEFT = "CREATOR_LEFT"
+    MODERATOR = "MODERATOR"
+    TOURNAMENT_DEADLINE = "TOURNAMENT_DEADLINE"
+    OTHER = "OTHER"
+
+
 @strawberry.enum(description="How a round ended.")
 class RoundTermination(Enum):
     OUT = "out"

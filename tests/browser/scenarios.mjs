@@ -366,8 +366,9 @@ const scenarios = {
   },
 
   // (1) Two browser contexts register; one creates a private robbers match: its waiting
-  // room shows the seats and the rules, Copy puts the invite link on the clipboard; the
-  // other opens the link (who invites, the rules, the free seat) and joins; both play
+  // room shows the seats and the rules, Share (where the browser has the Web Share API)
+  // hands the invite link to the share sheet, Copy puts it on the clipboard; the other
+  // opens the link (who invites, the rules, the free seat) and joins; both play
   // turns by dragging, each sees the other's draft live, and on a phone the hand stays in
   // sight. A second invitation is left by its creator: the guest sees why it was aborted.
   async two(browser) {
@@ -383,6 +384,33 @@ const scenarios = {
     check((await alice.getByTestId("table").count()) === 0, "no empty board while waiting");
     const link = await alice.getByTestId("invite-link").inputValue();
     check(link.includes("#/match/"), "an invite link: " + link);
+    // Share (the Web Share API) only where the browser has it: headless Chromium has not,
+    // so no button, Copy remains. A stand-in for the share sheet, defined before the page
+    // loads, records what it was given: the link with the invitation's code, a title
+    // naming the rules and a text naming who invites.
+    check(!(await alice.evaluate(() => "share" in navigator)), "headless Chromium has no navigator.share (else this checks nothing)");
+    check((await alice.locator("[data-action=share-invite]").count()) === 0 && (await alice.locator("[data-action=copy-invite]").count()) === 1, "no Share without the Web Share API; Copy remains");
+    await alice.context().addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, "share", {
+        configurable: true,
+        value(data) {
+          window.__shared = [...(window.__shared ?? []), { ...data }];
+          return Promise.resolve();
+        },
+      });
+    });
+    await alice.reload();
+    await alice.locator("[data-action=share-invite]").click();
+    const shared = await alice.waitForFunction(() => window.__shared).then((h) => h.jsonValue());
+    const inviteCode = await alice.evaluate(async () => {
+      const id = decodeURIComponent(location.hash.split("/")[2]);
+      const r = await fetch("/graphql", { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + localStorage.getItem("rummy.token") },
+        body: JSON.stringify({ query: "query($id: ID!) { match(id: $id) { inviteCode } }", variables: { id } }) });
+      return (await r.json()).data.match.inviteCode;
+    });
+    check(shared.length === 1 && shared[0].url === link && !!inviteCode && link.endsWith("/" + encodeURIComponent(inviteCode)), `Share passes the invite link with its code (${inviteCode}): ${JSON.stringify(shared)}`);
+    check(/Robbers' Rummy/.test(shared[0].title) && shared[0].text.includes(aliceName), "Share names the rules and who invites: " + JSON.stringify(shared[0]));
+    check((await alice.locator("[data-action=copy-invite]").count()) === 1, "Copy beside Share");
     await alice.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE });
     await alice.locator("[data-action=copy-invite]").click();
     await alice.waitForFunction(() => /copied/.test(document.querySelector("p[role=status]")?.textContent ?? ""));

@@ -39,7 +39,7 @@ describe("translations", () => {
     const wanted: [string, string][] = [
       ["level", "BotLevel"], ["status", "MatchStatus"], ["tempo", "Tempo"],
       ["takeoverReason", "TakeoverReason"], ["rej", "RejectionCode"], ["ev", "MatchEventKind"],
-      ["log_seat", "SeatChange"], ["notifKind", "NotificationKind"],
+      ["log_seat", "SeatChange"], ["notifKind", "NotificationKind"], ["abort", "AbortReason"],
     ];
     for (const [prefix, name] of wanted) {
       for (const v of enumValues(sdl, name)) expect(en, `${prefix}_${v}`).toContain(`${prefix}_${v}`);

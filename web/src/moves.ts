@@ -2,10 +2,10 @@
 // never the deprecated `payload`): the move log's lines, the moves of a replay grouped by
 // round and turn, the cards the others placed since my last turn, and what my expired
 // turn did. Pure functions over the events, shared by the match page and the replay.
-import type { EventFieldsFragment } from "./gql/graphql";
+import type { AbortReason, EventFieldsFragment } from "./gql/graphql";
 import { bareJoker } from "./cards";
 import { cardsText } from "./names";
-import { t, tEnum, tn, type Key } from "./i18n";
+import { getLang, t, tEnum, tn, type Key } from "./i18n";
 
 export type Ev = EventFieldsFragment;
 export interface SeatLike {
@@ -89,7 +89,7 @@ export function describe(ev: Ev, seats: SeatLike[], tiles = false): Entry | null
     case "MatchEnded":
       return { ...base, seat: null, key: "log_matchWon", vars: { name: ev.outcome.winners.map((w) => seatLabel(seats, w)).join(", ") }, end: true };
     case "MatchAborted":
-      return { ...base, seat: null, key: "log_aborted", vars: { reason: abortReason(ev.abortReason) }, end: true };
+      return { ...base, seat: null, key: "log_aborted", vars: { reason: abortReason(ev.reasonCode, ev.abortReason) }, end: true };
     default:
       return null;
   }
@@ -100,21 +100,20 @@ export function entryText(e: Entry, tiles: boolean): string {
   return t(e.key, { ...e.vars, cards: e.cards ? cardsText(e.cards, tiles) : "" });
 }
 
-// The server's abort reasons (matches/seating.py, matches/admin.py), in the viewer's language.
-const ABORT_REASONS: Record<string, Key> = {
-  "the creator left before the start": "abort_creatorLeft",
-  "aborted by a moderator": "abort_moderator",
-};
-export function abortReason(reason: string | null | undefined): string {
-  if (!reason) return t("abort_unknown");
-  return ABORT_REASONS[reason] ? t(ABORT_REASONS[reason]) : reason;
+/**
+ * Why a match was aborted, in the viewer's language: the text of its code (AbortReason).
+ * OTHER has no text of ours: in English the server's own, else "another reason".
+ */
+export function abortReason(code: AbortReason | null | undefined, text?: string | null): string {
+  if (code === "OTHER") return getLang() === "en" && text ? text : t("abort_OTHER");
+  return tEnum("abort", code) ?? t("abort_unknown");
 }
 
 /** The reason of the match's abort, if its events have one. */
 export function abortOf(events: Ev[]): string | null {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i];
-    if (e.__typename === "MatchAborted") return abortReason(e.abortReason);
+    if (e.__typename === "MatchAborted") return abortReason(e.reasonCode, e.abortReason);
   }
   return null;
 }

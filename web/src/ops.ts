@@ -180,7 +180,7 @@ export const EVENT_FIELDS = graphql(`
     ... on SeatChanged { seat change reason bot username }
     ... on RoundEnded { result { round termination winners wentOut rummy hands { code } scores totals } }
     ... on MatchEnded { outcome { termination winners totals } }
-    ... on MatchAborted { abortReason: reason }
+    ... on MatchAborted { abortReason: reason reasonCode }
   }
 `);
 export const EVENTS = graphql(`

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { insertionIndex, placeCard } from "./draft";
 import { cardAria, cardsText, cardText, namedInText } from "./names";
 import { formatDuration, lowTime } from "./time";
-import { describe as describeEvent, entryText, expiryOf, expiryText, groupMoves, markCards, placedSinceMyTurn, seatLabel, tableAt, type Ev } from "./moves";
+import { abortOf, abortReason, describe as describeEvent, entryText, expiryOf, expiryText, groupMoves, markCards, placedSinceMyTurn, seatLabel, tableAt, type Ev } from "./moves";
 import { setLang } from "./i18n";
 
 beforeEach(() => setLang("en"));
@@ -136,6 +136,28 @@ describe("the move log", () => {
     expect(moves[0].entries.map((e) => e.key)).toEqual(["log_started", "log_round", "log_laid"]);
     expect(tableAt(events, moves[1].last).map((m) => m.map((c) => c.code))).toEqual([["7S", "8S", "9S"]]);
     expect(tableAt(events, moves[2].last)).toEqual([]);
+  });
+});
+
+describe("why a match was aborted", () => {
+  const aborted = (reasonCode: string, abortReason: string) => ev({ __typename: "MatchAborted", seq: 9, reasonCode, abortReason });
+
+  it("says it from the code, whatever the server's English text", () => {
+    const left = aborted("CREATOR_LEFT", "some older wording");
+    expect(entryText(describeEvent(left, seats)!, false)).toBe("Match aborted: the creator left before the start.");
+    expect(abortOf([turn(1, 0), left])).toBe("the creator left before the start");
+    expect(abortOf([aborted("MODERATOR", "spam at the table")])).toBe("a moderator stopped it");
+    setLang("nl");
+    expect(abortOf([left])).toBe("de maker vertrok voor de start");
+    expect(abortReason("TOURNAMENT_DEADLINE", "")).toMatch(/toernooironde/);
+  });
+
+  it("gives the server's text for OTHER in English only, and none for no abort", () => {
+    expect(abortReason("OTHER", "the table broke")).toBe("the table broke");
+    expect(abortReason("OTHER", "")).toBe("another reason");
+    setLang("es");
+    expect(abortReason("OTHER", "the table broke")).toBe("otro motivo");
+    expect(abortOf([turn(1, 0)])).toBeNull();
   });
 });
 
