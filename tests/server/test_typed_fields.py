@@ -22,7 +22,7 @@ TURN = "query($id: ID!) { match(id: $id) { turn { phase phaseKind } } }"
 
 
 def test_a_notification_carries_when_it_was_made() -> None:
-    outbox = store.Outbox(7)
+    outbox = store.Outbox(7, "m7")
     before = timezone.now()
 
     outbox.notify([3], "YOUR_TURN", {"turn": 2, "seat": 1, "deadline": None})
