@@ -9,13 +9,15 @@ import { Menu } from "./Menu";
 import { applySettings } from "./settings";
 import { registerWorker } from "./push";
 import { Notices } from "./Notices";
-import { TournamentPage, TournamentsPage } from "./TournamentsPage";
-import { FriendsPage } from "./FriendsPage";
 
 // The rules pages are long texts in three languages: loaded when first opened.
 const RulesPage = lazy(() => import("./RulesPage"));
 // So is the replay of a finished match.
 const ReplayPage = lazy(() => import("./ReplayPage"));
+// And the pages of playing together, which a table does not need.
+const TournamentsPage = lazy(() => import("./TournamentsPage").then((m) => ({ default: m.TournamentsPage })));
+const TournamentPage = lazy(() => import("./TournamentsPage").then((m) => ({ default: m.TournamentPage })));
+const FriendsPage = lazy(() => import("./FriendsPage").then((m) => ({ default: m.FriendsPage })));
 applySettings();
 
 function useHash(): string {
@@ -91,11 +93,11 @@ export function App() {
         ) : route[0] === "replay" && route[1] ? (
           <Suspense fallback={<div className="panel">{t("loading")}</div>}><ReplayPage matchId={decodeURIComponent(route[1])} /></Suspense>
         ) : route[0] === "tournaments" ? (
-          <TournamentsPage />
+          <Suspense fallback={<div className="panel">{t("loading")}</div>}><TournamentsPage /></Suspense>
         ) : route[0] === "tournament" && route[1] ? (
-          <TournamentPage key={route[1]} id={decodeURIComponent(route[1])} me={user} />
+          <Suspense fallback={<div className="panel">{t("loading")}</div>}><TournamentPage key={route[1]} id={decodeURIComponent(route[1])} me={user} /></Suspense>
         ) : route[0] === "friends" ? (
-          <FriendsPage me={user} />
+          <Suspense fallback={<div className="panel">{t("loading")}</div>}><FriendsPage me={user} /></Suspense>
         ) : (
           <Lobby me={user} />
         )}
