@@ -87,6 +87,13 @@ class Rejection:
     missing_cards: list[Card] | None = strawberry.field(
         default=None, description="For GAP: every card the gap needs, lowest first."
     )
+    points: int | None = strawberry.field(
+        default=None,
+        description="For OPENING_TOO_LOW: the points the play's new melds make (RR-OPEN).",
+    )
+    points_needed: int | None = strawberry.field(
+        default=None, description="For OPENING_TOO_LOW: the points an opening needs."
+    )
 
 
 def rejection(code: StrEnum | str, message: str, **extra: object) -> Rejection:

@@ -70,6 +70,8 @@ class EngineError(ValueError):
         reason: MeldReason | None = None,
         meld_index: int | None = None,
         missing_cards: tuple[str, ...] = (),
+        points: int | None = None,
+        points_needed: int | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
@@ -79,6 +81,10 @@ class EngineError(ValueError):
         self.meld_index = meld_index
         # R-EXPLAIN: every card a gap needs, in rank order
         self.missing_cards = missing_cards
+        # OPENING_TOO_LOW: what the play's new melds make and what the opening needs, so
+        # that a client can say it in its own language
+        self.points = points
+        self.points_needed = points_needed
         # RR-FAIL Decision: a commit rejected by the rules still marks the turn as one
         # that touched the table. ``after`` is that state (a GameState; nothing else in
         # it changed): a server keeps it so the later draw or timeout draws the penalty.
@@ -100,6 +106,10 @@ class EngineError(ValueError):
         if self.missing_cards:
             out["missingCard"] = self.missing_cards[0]
             out["missingCards"] = list(self.missing_cards)
+        if self.points is not None:
+            out["points"] = self.points
+        if self.points_needed is not None:
+            out["pointsNeeded"] = self.points_needed
         return out
 
     def __repr__(self) -> str:

@@ -66,6 +66,8 @@ def check_opening(
             Code.OPENING_TOO_LOW,
             f"an opening needs at least {rules.opening_min} points; these melds make {points}",
             rule="RR-OPEN",
+            points=points,
+            points_needed=rules.opening_min,
         )
     return points
 

@@ -77,6 +77,8 @@ class Rejected:
     missing_card: str | None = None
     rule: str | None = None
     missing_cards: tuple[str, ...] = ()  # R-EXPLAIN: every card a gap needs
+    points: int | None = None  # OPENING_TOO_LOW: what the new melds make
+    points_needed: int | None = None  # OPENING_TOO_LOW: the opening minimum
 
     @classmethod
     def of(cls, exc: EngineError) -> Rejected:
@@ -88,11 +90,13 @@ class Rejected:
             missing_card=exc.missing_card,
             rule=exc.rule or None,
             missing_cards=exc.missing_cards,
+            points=exc.points,
+            points_needed=exc.points_needed,
         )
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"code": str(self.code), "message": self.message}
-        for key in ("reason", "meld_index", "missing_card", "rule"):
+        for key in ("reason", "meld_index", "missing_card", "rule", "points", "points_needed"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value

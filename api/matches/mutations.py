@@ -41,6 +41,8 @@ def to_result(result: MatchView | Rejected) -> Match | Rejection:
             missing_card=result.missing_card,
             rule=result.rule,
             missing_cards=cards(result.missing_cards) or None,
+            points=result.points,
+            points_needed=result.points_needed,
         )
     return match(result.for_client())
 

@@ -174,6 +174,8 @@ const scenarios = {
       check((await page.locator("p[role=status]").getAttribute("data-tone")) === "error", "a refusal shows as an error");
     }
     check(/opening|minimum/i.test(refused), "the opening is refused: " + refused);
+    // With its numbers (Rejection.points, pointsNeeded), written by the client.
+    check(/^An opening needs at least \d+ points; these melds make \d+\.$/.test(refused), "the refusal says the points: " + refused);
     check((await sounds(page)).includes("invalid"), "the invalid sound played: " + (await sounds(page)).join(","));
     // My next turn starts with its sound.
     await page.getByRole("button", { name: "Reset" }).click();

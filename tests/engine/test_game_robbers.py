@@ -54,6 +54,9 @@ def test_rr_open_below_minimum_is_rejected_and_state_kept() -> None:
     state = arrange(start(), hands={0: ["2S", "3S", "4S", "9D"]}, stock=STOCK, on_turn=0)
     err = rejected(state, Commit(0, [["2S", "3S", "4S"]]), Code.OPENING_TOO_LOW)
     assert err.rule == "RR-OPEN"
+    # The numbers travel apart from the English text, for a client's own language.
+    assert (err.points, err.points_needed) == (9, 40)
+    assert err.as_dict()["points"] == 9 and err.as_dict()["pointsNeeded"] == 40
 
 
 def test_rr_turn_draw_takes_one_card_and_ends_the_turn() -> None:

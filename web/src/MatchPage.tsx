@@ -234,8 +234,11 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
     }
   };
   // A refusal in the viewer's language; an invalid meld by its reason (see meldText).
-  const reason = (code: unknown, message: string | null | undefined, meld?: { reason?: string | null; missingCards?: { code: string }[] | null }) =>
-    meld?.reason && tEnum("meld", meld.reason) ? meldText(meld.reason, message, meld.missingCards, tiles) : namedInText(serverText("rej", code ? String(code) : null, message), tiles);
+  // An opening below the minimum says its numbers (Rejection.points, pointsNeeded).
+  const reason = (code: unknown, message: string | null | undefined, meld?: { reason?: string | null; missingCards?: { code: string }[] | null; points?: number | null; pointsNeeded?: number | null }) =>
+    meld?.reason && tEnum("meld", meld.reason) ? meldText(meld.reason, message, meld.missingCards, tiles)
+      : code === "OPENING_TOO_LOW" && meld?.points != null && meld.pointsNeeded != null ? t("openingPoints", { points: meld.points, needed: meld.pointsNeeded })
+      : namedInText(serverText("rej", code ? String(code) : null, message), tiles);
 
   // My draft's jokers show what they stand for as soon as their meld checks valid.
   const shownTable = draft
@@ -330,7 +333,7 @@ export function MatchPage({ matchId, invite, me }: { matchId: string; invite: st
     try {
       const r = await fn();
       if (r.__typename === "Rejection") {
-        setStatus(reason(r.code, r.message, r as { reason?: string | null; missingCards?: { code: string }[] | null }));
+        setStatus(reason(r.code, r.message, r as { reason?: string | null; missingCards?: { code: string }[] | null; points?: number | null; pointsNeeded?: number | null }));
         if (commitTry) play("invalid");
       } else if (r.__typename === "Match") {
         // The turn goes on from the server's new table (classic rummy: meld after meld).

@@ -102,7 +102,7 @@ export const DRAFT = graphql(`
 export const COMMIT = graphql(`
   mutation Commit($id: ID!, $turn: Int!, $table: [[String!]!]!, $key: String) {
     commitTurn(matchId: $id, turn: $turn, table: $table, idempotencyKey: $key) {
-      __typename ... on Match { ...MatchFields } ... on Rejection { code message reason meldIndex missingCards { code } }
+      __typename ... on Match { ...MatchFields } ... on Rejection { code message reason meldIndex missingCards { code } points pointsNeeded }
     }
   }
 `);

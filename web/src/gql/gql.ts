@@ -32,7 +32,7 @@ type Documents = {
     "query Match($id: ID!) { match(id: $id) { ...MatchFields } }": typeof types.MatchDocument,
     "\n  query Invitation($id: ID!, $code: String!) { invitation(matchId: $id, inviteCode: $code) { ...MatchFields } }\n": typeof types.InvitationDocument,
     "\n  mutation Draft($id: ID!, $turn: Int!, $table: [[String!]!]!) {\n    updateDraft(matchId: $id, turn: $turn, table: $table) { __typename ... on Rejection { code message } }\n  }\n": typeof types.DraftDocument,
-    "\n  mutation Commit($id: ID!, $turn: Int!, $table: [[String!]!]!, $key: String) {\n    commitTurn(matchId: $id, turn: $turn, table: $table, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message reason meldIndex missingCards { code } }\n    }\n  }\n": typeof types.CommitDocument,
+    "\n  mutation Commit($id: ID!, $turn: Int!, $table: [[String!]!]!, $key: String) {\n    commitTurn(matchId: $id, turn: $turn, table: $table, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message reason meldIndex missingCards { code } points pointsNeeded }\n    }\n  }\n": typeof types.CommitDocument,
     "\n  mutation Draw($id: ID!, $turn: Int!, $source: DrawSource!, $key: String) {\n    draw(matchId: $id, turn: $turn, source: $source, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": typeof types.DrawDocument,
     "\n  mutation Discard($id: ID!, $turn: Int!, $card: String!, $key: String) {\n    discard(matchId: $id, turn: $turn, card: $card, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": typeof types.DiscardDocument,
     "\n  mutation Pass($id: ID!, $turn: Int!, $key: String) {\n    passTurn(matchId: $id, turn: $turn, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": typeof types.PassDocument,
@@ -95,7 +95,7 @@ const documents: Documents = {
     "query Match($id: ID!) { match(id: $id) { ...MatchFields } }": types.MatchDocument,
     "\n  query Invitation($id: ID!, $code: String!) { invitation(matchId: $id, inviteCode: $code) { ...MatchFields } }\n": types.InvitationDocument,
     "\n  mutation Draft($id: ID!, $turn: Int!, $table: [[String!]!]!) {\n    updateDraft(matchId: $id, turn: $turn, table: $table) { __typename ... on Rejection { code message } }\n  }\n": types.DraftDocument,
-    "\n  mutation Commit($id: ID!, $turn: Int!, $table: [[String!]!]!, $key: String) {\n    commitTurn(matchId: $id, turn: $turn, table: $table, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message reason meldIndex missingCards { code } }\n    }\n  }\n": types.CommitDocument,
+    "\n  mutation Commit($id: ID!, $turn: Int!, $table: [[String!]!]!, $key: String) {\n    commitTurn(matchId: $id, turn: $turn, table: $table, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message reason meldIndex missingCards { code } points pointsNeeded }\n    }\n  }\n": types.CommitDocument,
     "\n  mutation Draw($id: ID!, $turn: Int!, $source: DrawSource!, $key: String) {\n    draw(matchId: $id, turn: $turn, source: $source, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": types.DrawDocument,
     "\n  mutation Discard($id: ID!, $turn: Int!, $card: String!, $key: String) {\n    discard(matchId: $id, turn: $turn, card: $card, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": types.DiscardDocument,
     "\n  mutation Pass($id: ID!, $turn: Int!, $key: String) {\n    passTurn(matchId: $id, turn: $turn, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message }\n    }\n  }\n": types.PassDocument,
@@ -212,7 +212,7 @@ export function graphql(source: "\n  mutation Draft($id: ID!, $turn: Int!, $tabl
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation Commit($id: ID!, $turn: Int!, $table: [[String!]!]!, $key: String) {\n    commitTurn(matchId: $id, turn: $turn, table: $table, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message reason meldIndex missingCards { code } }\n    }\n  }\n"): typeof import('./graphql').CommitDocument;
+export function graphql(source: "\n  mutation Commit($id: ID!, $turn: Int!, $table: [[String!]!]!, $key: String) {\n    commitTurn(matchId: $id, turn: $turn, table: $table, idempotencyKey: $key) {\n      __typename ... on Match { ...MatchFields } ... on Rejection { code message reason meldIndex missingCards { code } points pointsNeeded }\n    }\n  }\n"): typeof import('./graphql').CommitDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
