@@ -119,44 +119,36 @@ def overdue_deadlines(now: datetime | None = None) -> tuple[int, float]:
 
 
 def send_reminders(now: datetime) -> int:
-    """Queue the 80% reminder of each correspondence turn due one, once per turn: the
-    conditional update claims the turn, so two sweeps never both send it."""
-    due = list(
-        Match.objects.filter(status=MatchStatus.ACTIVE, remind_at__lte=now, deadline__gt=now)
-        .filter(Q(reminded_turn__isnull=True) | ~Q(reminded_turn=F("turn")))
-        .values_list("pk", "turn")[:SWEEP_BATCH]
-    )
-    sent = 0
-    for match_id, turn in due:
-        claimed = (
-            Match.objects.filter(pk=match_id, turn=turn, status=MatchStatus.ACTIVE)
-            .filter(Q(reminded_turn__isnull=True) | ~Q(reminded_turn=turn))
-            .update(reminded_turn=turn)
-        )
-        if claimed:
-            transaction.on_commit(functools.partial(queue_notice, match_id, turn, "TURN_REMINDER"))
-            sent += 1
-    return sent
+    """Queue the 80% reminder of each correspondence turn due one, once per turn."""
+    return _notify_once_per_turn(now, "remind_at", "reminded_turn", "TURN_REMINDER")
 
 
 def send_last_chances(now: datetime) -> int:
     """Queue the last-chance alarm (LAST_CHANCE) of each correspondence turn due one,
-    once per turn, claimed as the reminders are; the notice itself goes only to a seat
-    that this expiry would hand to a bot (``matches.notifications.dispatch``)."""
+    once per turn; the notice itself goes only to a seat that this expiry would hand to
+    a bot (``matches.notifications.dispatch``)."""
+    return _notify_once_per_turn(now, "last_chance_at", "last_chance_turn", "LAST_CHANCE")
+
+
+def _notify_once_per_turn(now: datetime, due_at: str, done_turn: str, kind: str) -> int:
+    """Queue ``kind`` for each active match whose ``due_at`` has come before its deadline
+    and whose turn has not had it yet: the conditional update of ``done_turn`` claims the
+    turn, so two sweeps never both send it."""
+    not_yet = Q(**{f"{done_turn}__isnull": True})
     due = list(
-        Match.objects.filter(status=MatchStatus.ACTIVE, last_chance_at__lte=now, deadline__gt=now)
-        .filter(Q(last_chance_turn__isnull=True) | ~Q(last_chance_turn=F("turn")))
+        Match.objects.filter(status=MatchStatus.ACTIVE, deadline__gt=now, **{f"{due_at}__lte": now})
+        .filter(not_yet | ~Q(**{done_turn: F("turn")}))
         .values_list("pk", "turn")[:SWEEP_BATCH]
     )
     sent = 0
     for match_id, turn in due:
         claimed = (
             Match.objects.filter(pk=match_id, turn=turn, status=MatchStatus.ACTIVE)
-            .filter(Q(last_chance_turn__isnull=True) | ~Q(last_chance_turn=turn))
-            .update(last_chance_turn=turn)
+            .filter(not_yet | ~Q(**{done_turn: turn}))
+            .update(**{done_turn: turn})
         )
         if claimed:
-            transaction.on_commit(functools.partial(queue_notice, match_id, turn, "LAST_CHANCE"))
+            transaction.on_commit(functools.partial(queue_notice, match_id, turn, kind))
             sent += 1
     return sent
 
