@@ -9,6 +9,11 @@ the engine's simple policy (``engine.policy.choose``), as a client would. Then, 
 ``VACUUM FULL`` (no dead space counted), it prints per finished match: the actions and
 events, and the bytes of each of the match's tables (rows, indexes and TOAST), from
 ``pg_total_relation_size``, with their sum. The users' own tables are left out.
+
+Then it packs the finished matches as the worker does once a match is over
+(``matches.archive.pack``, issue 31), times reading each packed match's whole history
+back (``matches.archive.event_rows``: one query, decompress, filter) and prints the
+table again: what a finished match stores for good.
 """
 
 from __future__ import annotations
@@ -17,7 +22,9 @@ import argparse
 import importlib.util
 import json
 import os
+import statistics
 import sys
+import time
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -30,6 +37,7 @@ TABLES = (
     "matches_round",
     "matches_matchevent",
     "matches_matchaction",
+    "matches_matcharchive",
 )
 
 
@@ -79,10 +87,9 @@ def run(args: argparse.Namespace) -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()
     from django.contrib.auth.hashers import make_password
-    from django.db import connection
 
     from accounts.models import User
-    from matches import services
+    from matches import archive, services
     from matches.models import Match, MatchAction, MatchEvent
     from matches.selectors import MatchView
 
@@ -100,17 +107,39 @@ def run(args: argparse.Namespace) -> None:
     matches = Match.objects.count()
     actions = MatchAction.objects.count()
     events = MatchEvent.objects.count()
-    with connection.cursor() as cursor:
-        cursor.execute("VACUUM FULL")
-        sizes = {}
-        for table in TABLES:
-            cursor.execute("SELECT pg_total_relation_size(%s)", [table])
-            sizes[table] = cursor.fetchone()[0]
     print(f"{matches} finished matches of {args.ruleset} {args.options}")
     print(f"per match: {actions / matches:.0f} actions, {events / matches:.0f} events")
-    for table, size in sizes.items():
+    print("as rows (while a match runs, and before it is packed):")
+    sizes(matches)
+    ids = list(Match.objects.values_list("pk", flat=True))
+    for pk in ids:
+        archive.pack(pk)
+    reads = []
+    for pk in ids:
+        start = time.perf_counter()
+        archive.event_rows(pk)
+        reads.append((time.perf_counter() - start) * 1000)
+    print("packed (matches.archive):")
+    sizes(matches)
+    reads.sort()
+    print(
+        f"reading a packed match's whole history (archive.event_rows): median "
+        f"{statistics.median(reads):.1f} ms, max {reads[-1]:.1f} ms"
+    )
+
+
+def sizes(matches: int) -> None:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM FULL")
+        found = {}
+        for table in TABLES:
+            cursor.execute("SELECT pg_total_relation_size(%s)", [table])
+            found[table] = cursor.fetchone()[0]
+    for table, size in found.items():
         print(f"  {table:24} {size / matches / 1024:8.1f} KB")
-    print(f"  {'all':24} {sum(sizes.values()) / matches / 1024:8.1f} KB per finished match")
+    print(f"  {'all':24} {sum(found.values()) / matches / 1024:8.1f} KB per finished match")
 
 
 def main() -> int:

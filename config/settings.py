@@ -490,6 +490,15 @@ CELERY_BEAT_SCHEDULE["matches.sweep_deadlines"] = {
     # A sweep that waited past the next one is worthless: the next one does its work.
     "options": {"expires": DEADLINE_SWEEP_SECONDS, "queue": GAME_TASK_QUEUE},
 }
+# Beat packs the matches over that the task queued at their end missed (matches.archive).
+# It leaves a match over for less than ARCHIVE_SWEEP_GRACE_SECONDS to that task.
+ARCHIVE_SWEEP_SECONDS = _env_seconds("ARCHIVE_SWEEP_SECONDS", 300.0)
+ARCHIVE_SWEEP_GRACE_SECONDS = _env_seconds("ARCHIVE_SWEEP_GRACE_SECONDS", 60.0)
+CELERY_BEAT_SCHEDULE["matches.sweep_archive"] = {
+    "task": "matches.sweep_archive",
+    "schedule": ARCHIVE_SWEEP_SECONDS,
+    "options": {"expires": ARCHIVE_SWEEP_SECONDS, "queue": GAME_TASK_QUEUE},
+}
 
 # --- table talk (matches.chat) -----------------------------------------------------------
 
