@@ -21,6 +21,9 @@ class MatchesConfig(AppConfig):
 
 
 def _match_over(sender: Any, *, match_id: int, **_: Any) -> None:
+    from django.conf import settings
+
     from matches.queueing import ARCHIVE_TASK, send
 
-    send(ARCHIVE_TASK, [match_id])
+    delay = float(settings.ARCHIVE_DELAY_SECONDS)
+    send(ARCHIVE_TASK, [match_id], **({"countdown": delay} if delay > 0 else {}))

@@ -35,15 +35,20 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 MATCH_EVENTS = """
 subscription Events($id: ID!, $after: Int) {
-  matchEvents(matchId: $id, after: $after) { __typename seq type kind matchId at myHand { code } payload }
+  matchEvents(matchId: $id, after: $after) {
+    __typename seq type kind matchId at myHand { code } payload
+  }
 }
 """
 REPLAY = """
 query Replay($id: ID!) {
   replay(matchId: $id) {
     matchId ruleset status options seats { index userId username handCount score }
-    events { seq type payload private hands { code } event { __typename seq type at myHand { code } payload } }
-    actions hands winners outcome
+    events {
+      seq type payload private hands { code }
+      event { __typename seq type at myHand { code } payload }
+    }
+    actions hands { code } winners outcome
   }
 }
 """
@@ -106,6 +111,7 @@ def _answers(match: Match, tokens: list[str]) -> dict[str, Any]:
             HTTP_AUTHORIZATION=f"Bearer {token}",
         )
         assert response.status_code == 200
+        assert json.loads(response.content)["data"]["replay"]["events"], response.content
         out[f"viewer {who} replay"] = response.content
     return out
 
@@ -248,7 +254,8 @@ def test_a_match_whose_packing_never_ran_is_packed_by_the_sweep(
 
 
 @pytest.mark.usefixtures("game_settings")
-def test_a_match_that_ends_is_packed_by_the_worker(users: list[Any]) -> None:
+def test_a_match_that_ends_is_packed_by_the_worker(users: list[Any], settings: Any) -> None:
+    settings.ARCHIVE_DELAY_SECONDS = 0
     match = _finished(users, "rummy", target_score=1, hand_size=7)
     assert wait_for("the task", lambda: MatchArchive.objects.filter(match=match).exists())
 
