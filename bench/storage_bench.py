@@ -25,6 +25,7 @@ import os
 import statistics
 import sys
 import time
+import zlib
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -112,20 +113,37 @@ def run(args: argparse.Namespace) -> None:
     print("as rows (while a match runs, and before it is packed):")
     sizes(matches)
     ids = list(Match.objects.values_list("pk", flat=True))
+    from_rows = read_times(ids, archive.event_rows)
     for pk in ids:
         archive.pack(pk)
-    reads = []
-    for pk in ids:
-        start = time.perf_counter()
-        archive.event_rows(pk)
-        reads.append((time.perf_counter() - start) * 1000)
     print("packed (matches.archive):")
     sizes(matches)
-    reads.sort()
-    print(
-        f"reading a packed match's whole history (archive.event_rows): median "
-        f"{statistics.median(reads):.1f} ms, max {reads[-1]:.1f} ms"
-    )
+    from_document = read_times(ids, archive.event_rows)
+    decompress = read_times(ids, lambda pk: zlib.decompress(stored(pk)))
+    decode = read_times(ids, lambda pk: json.loads(zlib.decompress(stored(pk))))
+    print("reading a finished match's whole history (archive.event_rows), ms per match:")
+    print(f"  from its rows        {from_rows}")
+    print(f"  from its document    {from_document}")
+    print(f"    its row + zlib     {decompress}")
+    print(f"    row + zlib + JSON  {decode}")
+
+
+def stored(pk: int) -> bytes:
+    from matches.models import MatchArchive
+
+    return bytes(MatchArchive.objects.get(match_id=pk).data)
+
+
+def read_times(ids: list[int], read: Any, rounds: int = 5) -> str:
+    """The median and the worst of ``rounds`` reads of each match, in milliseconds."""
+    times = []
+    for _ in range(rounds):
+        for pk in ids:
+            start = time.perf_counter()
+            read(pk)
+            times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return f"median {statistics.median(times):6.2f}, max {times[-1]:6.2f}"
 
 
 def sizes(matches: int) -> None:

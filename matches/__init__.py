@@ -99,6 +99,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "management",
             "management.commands",
             "management.commands.verify_matches",
+            "management.commands.archive_matches",
         ),
     ),
 )

@@ -7,6 +7,7 @@ whose first packing never ran, and what a finished match stores is measured."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +28,7 @@ from matches.models import (
 )
 from matches.selectors import MatchView
 from tests.server.game_workers import wait_for
+from tests.server.test_fast_paths import in_process
 from tests.server.test_match_services import play_out, users
 
 __all__ = ["users"]  # the fixture
@@ -304,3 +306,18 @@ def test_a_finished_match_stores_at_most_40_kb(users: list[Any]) -> None:
             total += cursor.fetchone()[0]
     per_match = total / Match.objects.count()
     assert per_match <= 40 * 1024, per_match / 1024
+
+
+def test_on_sqlite_a_finished_match_is_packed_and_reads_the_same(
+    tmp_path: Path, redis_url: str
+) -> None:
+    """``make run``'s default database: the triggers and packing, in a fresh process."""
+    done = in_process(
+        "from tests.server.sqlite_archive import main; main()",
+        tmp_path,
+        REDIS_URL=redis_url,
+        GAME_TASK_QUEUE="nobody-serves-this-queue",
+    )
+
+    assert done.returncode == 0, done.stderr
+    assert "packed on sqlite:" in done.stdout
