@@ -54,7 +54,6 @@ def game_env(
         NOTIFY_DIGEST_DELAY_SECONDS="0",
         NOTIFY_SWEEP_SECONDS="1",
         ARCHIVE_SWEEP_SECONDS="1",
-        ARCHIVE_SWEEP_GRACE_SECONDS="0",
     )
     return env
 

@@ -28,6 +28,7 @@ def main() -> None:
     match = Match.objects.get(pk=created.id)
     assert match.over
     rows = selectors.match_event_rows(match_id=match.pk, after=0)
+    assert rows is not None and len(rows) == match.last_seq
     actions = archive.action_rows(match.pk)
     replay = selectors.replay_data(match)
     try:
