@@ -17,9 +17,9 @@ missed: a worker that died, the matches over before this existed. Until then a m
 that is over is read from its rows, as before.
 
 The readers (``matches.selectors``: catch-up and ``after`` replay, the full replay, the
-replayed state; ``matches.results``; the admin) read through :func:`event_rows` and
-:func:`action_rows`: the rows first (the live path: one query, as before), the
-document only when there are none.
+replayed state; ``matches.results``; ``tournaments.rounds``; the admin) read through
+:func:`event_rows`, :func:`action_rows` and :func:`acted`: the rows first (the live
+path: one query, as before), the document only when there are none.
 """
 
 from __future__ import annotations
@@ -174,6 +174,14 @@ def action_rows(match_id: int) -> list[dict[str, Any]]:
         }
         for index, action, seq, user, at in found
     ]
+
+
+def acted(match_id: int, user_id: int) -> bool:
+    """Whether ``user_id`` logged an action in match ``match_id`` (rows or document)."""
+    if MatchAction.objects.filter(match_id=match_id, user_id=user_id).exists():
+        return True
+    packed = document(match_id)  # None while the match has rows
+    return packed is not None and any(a[3] == user_id for a in packed["actions"])
 
 
 def moves_by(match_id: int, people: Iterable[int], kinds: Iterable[str]) -> dict[int, int]:

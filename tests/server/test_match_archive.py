@@ -224,11 +224,12 @@ def test_the_database_keeps_a_log_that_is_not_packed(users: list[Any]) -> None:
     assert MatchEvent.objects.filter(match_id=running.id).count() > 0
 
 
-def test_a_ranked_match_packed_before_it_was_rated_is_rated_on_its_moves(
+def test_a_match_packed_before_it_was_rated_counts_its_players_moves(
     users: list[Any],
 ) -> None:
-    """``matches.results`` counts each player's moves from the action log: from the
-    document once packed (the rating task of messages queued before rating at the end)."""
+    """``matches.results`` counts each player's moves from the action log, and a
+    tournament asks whether a player acted: from the document once packed (the rating
+    task of messages queued before rating at the end; a round closed late)."""
     from matches.results import MOVE_KINDS
 
     match = _finished(users, "rummy", target_score=1, hand_size=7)
@@ -238,8 +239,12 @@ def test_a_ranked_match_packed_before_it_was_rated_is_rated_on_its_moves(
         if a["action"]["kind"] in MOVE_KINDS:
             counted[a["user"]] += 1
     assert all(counted.values())
+    assert all(archive.acted(match.pk, person) for person in people)
     assert archive.pack(match.pk)
     assert archive.moves_by(match.pk, people, MOVE_KINDS) == counted
+    # and a tournament's forfeit (tournaments.rounds.missed) sees who played
+    assert all(archive.acted(match.pk, person) for person in people)
+    assert not archive.acted(match.pk, users[2].pk)
 
 
 TABLES = (
