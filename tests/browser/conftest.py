@@ -99,22 +99,84 @@ def beat(postgres: dict[str, Any], redis_url: str, live_worker: Any) -> Iterator
                 process.wait()
 
 
-def run_scenario(server: LiveServer, name: str, timeout: float = 300) -> str:
-    """Run one scenario of scenarios.mjs; its closing line ("ok NAME: ...")."""
+def _scenario_env(server: LiveServer) -> dict[str, str]:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    env = {
+    return {
         "PATH": "/usr/bin:/bin:/usr/local/bin",
         "HOME": str(ARTIFACTS),
         "BASE_URL": str(server),
         "ARTIFACTS": str(ARTIFACTS),
         "CHROMIUM": CHROMIUM,
     }
-    done = subprocess.run(
+
+
+def _node_scenario(
+    server: LiveServer, name: str, timeout: float
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
         ["node", str(Path(__file__).with_name("scenarios.mjs")), name],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout,
+        cwd=ROOT, env=_scenario_env(server), capture_output=True, text=True, timeout=timeout,
     )  # fmt: skip
+
+
+def _closing_line(server: LiveServer, name: str, done: subprocess.CompletedProcess[str]) -> str:
     output = done.stdout + done.stderr
     assert done.returncode == 0, f"scenario {name} failed:\n{output}\n{server.log_text()[-3000:]}"
     lines = [line for line in done.stdout.splitlines() if line.startswith(f"ok {name}")]
     assert lines, output
     return lines[-1]
+
+
+def run_scenario(server: LiveServer, name: str, timeout: float = 300) -> str:
+    """Run one scenario of scenarios.mjs; its closing line ("ok NAME: ...")."""
+    return _closing_line(server, name, _node_scenario(server, name, timeout))
+
+
+# The scenarios of test_web_client.py that run side by side, each in a chromium of its
+# own with users and matches of its own, against the one server and worker: they spend
+# most of their time waiting (on bots' thinking time, turn clocks, live events), so a few
+# at once take little longer than the longest alone. Longest first (one after another,
+# under load: rummikub 107 s, rummy 71 s, reclaim 21 s, timer 20 s, the rest 11-18 s).
+# `ranked` is not among them: it needs Celery beat, whose sweeps only its own test may see.
+PARALLEL_SCENARIOS = (
+    "rummikub", "rummy", "reclaim", "timer", "two", "together", "lobby", "reconnect", "invalid",
+)  # fmt: skip
+# How many chromiums at once (BROWSER_SCENARIOS_AT_ONCE=1: one after another, as before).
+SCENARIOS_AT_ONCE = int(os.environ.get("BROWSER_SCENARIOS_AT_ONCE", "2"))
+
+
+class ScenarioRuns:
+    """Those of PARALLEL_SCENARIOS whose tests were collected, started when the first of
+    their tests asks, SCENARIOS_AT_ONCE at a time; each test waits for its own and asserts
+    on it (a scenario's timeout counts from its own start)."""
+
+    def __init__(self, server: LiveServer, names: list[str], timeout: float = 300) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self.server = server
+        self.pool = ThreadPoolExecutor(max_workers=SCENARIOS_AT_ONCE, thread_name_prefix="scenario")
+        self.runs = {
+            name: self.pool.submit(_node_scenario, server, name, timeout) for name in names
+        }
+
+    def closing_line(self, name: str) -> str:
+        return _closing_line(self.server, name, self.runs[name].result())
+
+    def close(self) -> None:
+        for run in self.runs.values():
+            run.cancel()
+        self.pool.shutdown(wait=True)
+
+
+@pytest.fixture(scope="session")
+def scenario_runs(request: pytest.FixtureRequest, web_server: LiveServer) -> Iterator[ScenarioRuns]:
+    wanted = {
+        item.callspec.params["name"]
+        for item in request.session.items
+        if "scenario_runs" in getattr(item, "fixturenames", ()) and hasattr(item, "callspec")
+    }
+    runs = ScenarioRuns(web_server, [name for name in PARALLEL_SCENARIOS if name in wanted])
+    try:
+        yield runs
+    finally:
+        runs.close()

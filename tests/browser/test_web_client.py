@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, run_scenario
+from tests.browser.conftest import ARTIFACTS, PARALLEL_SCENARIOS, ScenarioRuns, run_scenario
 from tests.conftest import LiveServer
 
 
-@pytest.mark.parametrize(
-    "name",
-    ["two", "rummikub", "rummy", "invalid", "reconnect", "timer", "lobby", "reclaim", "together"],
-)
-def test_scenario(web_server: LiveServer, name: str) -> None:
-    line = run_scenario(web_server, name)
+@pytest.mark.parametrize("name", PARALLEL_SCENARIOS)
+def test_scenario(scenario_runs: ScenarioRuns, name: str) -> None:
+    line = scenario_runs.closing_line(name)
     assert line.startswith(f"ok {name}")
     assert (ARTIFACTS / f"{name}.png").stat().st_size > 10_000
 

@@ -8,6 +8,7 @@ import os
 import signal
 import socket
 import subprocess
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -87,19 +88,15 @@ def _servers_env(request: pytest.FixtureRequest) -> dict[str, str]:
     }
 
 
-@pytest.fixture(scope="module", params=["embedded", "servers"])
-def system(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[RunningSystem]:
-    """`make run` on free ports: the embedded default, then pointed at PostgreSQL and Redis."""
-    tmp = tmp_path_factory.mktemp(f"run-{request.param}")
+def _start(tmp: Path, servers_env: dict[str, str]) -> RunningSystem:
+    """`make run` on a free port, its files under ``tmp``: the embedded default, or (with
+    ``servers_env``) pointed at PostgreSQL and Redis."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in SERVER_VARIABLES}
     env.update(HOST="127.0.0.1", PORT=str(port), RUMMY_VAR_DIR=str(tmp / "var"))
     # A silent worker or beat is restarted after this long (the default is a minute).
     env.update(LIVENESS_SECONDS=str(SILENT_SECONDS), LIVENESS_HEARTBEAT_SECONDS="2")
-    if request.param == "servers":
-        env.update(_servers_env(request))
+    env.update(servers_env)
     log = tmp / "run.log"
     with log.open("wb") as out:
         process = subprocess.Popen(
@@ -110,15 +107,83 @@ def system(
             stdout=out,
             stderr=subprocess.STDOUT,
         )
-    system = RunningSystem(process, port, tmp / "var", log, env.get("REDIS_URL"))
+    return RunningSystem(process, port, tmp / "var", log, env.get("REDIS_URL"))
+
+
+def _stop(system: RunningSystem) -> None:
+    if system.process.poll() is None:
+        for child in system.descendants():
+            child.kill()
+        system.process.kill()
+        system.process.wait()
+
+
+class _Starts:
+    """The module's systems: the `servers` one starts while the `embedded` one's tests run
+    (once that one answers /readyz, so that their two `make` never build at once), which
+    saves its start-up time; each is used by its own tests only."""
+
+    def __init__(self) -> None:
+        self.started: dict[str, RunningSystem] = {}
+        self.thread: threading.Thread | None = None
+
+    def start_later(self, kind: str, tmp: Path, env: dict[str, str], after: RunningSystem) -> None:
+        def run() -> None:
+            deadline = time.monotonic() + READY_TIMEOUT
+            while time.monotonic() < deadline and after.process.poll() is None:
+                with contextlib.suppress(httpx.HTTPError):
+                    if httpx.get(f"{after.base}/readyz", timeout=2).status_code == 200:
+                        self.started[kind] = _start(tmp, env)
+                        return
+                time.sleep(0.25)
+
+        self.thread = threading.Thread(target=run, name=f"start-{kind}", daemon=True)
+        self.thread.start()
+
+    def take(self, kind: str) -> RunningSystem | None:
+        if self.thread is not None:
+            self.thread.join()
+            self.thread = None
+        return self.started.pop(kind, None)
+
+    def stop_all(self) -> None:
+        self.take("")
+        for system in self.started.values():
+            _stop(system)
+
+
+@pytest.fixture(scope="module")
+def _starts() -> Iterator[_Starts]:
+    starts = _Starts()
+    try:
+        yield starts
+    finally:
+        starts.stop_all()
+
+
+@pytest.fixture(scope="module", params=["embedded", "servers"])
+def system(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, _starts: _Starts
+) -> Iterator[RunningSystem]:
+    """`make run` on free ports: the embedded default, then pointed at PostgreSQL and Redis."""
+    kind = request.param
+    system = _starts.take(kind)
+    if system is None:
+        env = _servers_env(request) if kind == "servers" else {}
+        system = _start(tmp_path_factory.mktemp(f"run-{kind}"), env)
+    servers_wanted = any(
+        getattr(item, "callspec", None) is not None
+        and item.callspec.params.get("system") == "servers"
+        for item in request.session.items
+    )
+    if kind == "embedded" and servers_wanted:
+        _starts.start_later(
+            "servers", tmp_path_factory.mktemp("run-servers"), _servers_env(request), system
+        )
     try:
         yield system
     finally:
-        if process.poll() is None:
-            for child in system.descendants():
-                child.kill()
-            process.kill()
-            process.wait()
+        _stop(system)
 
 
 def wait_ready(system: RunningSystem) -> httpx.Response:
