@@ -8,7 +8,8 @@ with ``deliver(item)``, which never blocks). Redis is the broker; the hub keeps 
 
 A listener returns from :meth:`Hub.add` once Redis confirmed the subscription: what it
 then reads from the database and what arrives live overlap rather than leave a hole.
-When the connection breaks, messages may have been lost: every watcher (each socket:
+When the connection breaks, or stops answering (no word from Redis within
+``CONFIRM_TIMEOUT``: half-open), messages may have been lost: every watcher (each socket:
 ``lost(reason)``) closes with 4503 and its client comes back with ``after``; the next
 listener connects anew.
 """
@@ -32,6 +33,10 @@ from redis.retry import Retry
 log = logging.getLogger(__name__)
 
 SEND_TIMEOUT = 5.0  # seconds a publish waits for Redis at most (connect, the reply)
+# Seconds a command may go without any word from Redis on the hub's connection: past
+# it the connection counts as broken (half-open: Redis came back elsewhere behind the
+# same address, and nothing sent on the old connection is ever answered).
+CONFIRM_TIMEOUT = 10.0
 
 
 # The two kinds of message on a user's topic.
@@ -147,6 +152,7 @@ class Hub:
         self._unconfirmed: dict[str, int] = {}  # commands per topic Redis has not answered
         self._leaving: set[str] = set()  # topics whose last listener left
         self._sweeper: asyncio.Task[None] | None = None
+        self._heard = 0.0  # the loop's time of Redis's last word on the connection
 
     async def add(self, name: str, listener: Any, wrap: Callable[[bytes], Any]) -> None:
         """Add ``listener`` to topic ``name`` once Redis confirmed the subscription. Raises
@@ -214,8 +220,10 @@ class Hub:
                     self._pubsub = None
                     await asyncio.shield(_close(pubsub))
                 raise
+            loop = asyncio.get_running_loop()
             if self._reader is None:
-                self._reader = asyncio.get_running_loop().create_task(self._read(pubsub))
+                self._reader = loop.create_task(self._read(pubsub))
+            loop.call_later(CONFIRM_TIMEOUT, self._answered, pubsub, loop.time())
 
     def _connect(self) -> None:
         # No retries: a broken connection is reported (lost), never silently replaced,
@@ -229,9 +237,11 @@ class Hub:
         }
 
     async def _read(self, pubsub: Any) -> None:
+        loop = asyncio.get_running_loop()
         try:
             while True:
                 message = await pubsub.parse_response(block=True)
+                self._heard = loop.time()
                 self._handle(message)
         except (OSError, RedisError) as exc:
             if self._pubsub is pubsub:
@@ -257,6 +267,17 @@ class Hub:
             topic = self.topics.get(name)
             if kind == b"subscribe" and topic is not None and not topic.ready.done():
                 topic.ready.set_result(None)
+
+    def _answered(self, pubsub: Any, sent: float) -> None:
+        """``CONFIRM_TIMEOUT`` after a command: if Redis has said nothing on the
+        connection since, it is half-open: as if it broke (its reader, blocked on it, is
+        stopped and closes it; the next listener connects anew)."""
+        if self._pubsub is not pubsub or self._heard >= sent:
+            return
+        reader = self._reader
+        self._lost(f"no answer from Redis in {CONFIRM_TIMEOUT:.0f} s")
+        if reader is not None:
+            reader.cancel()
 
     def _lost(self, reason: str) -> None:
         log.info("live events: the Redis connection broke (%s)", reason)

@@ -102,6 +102,33 @@ def ttl(kind: str, deadline: datetime | None, now: datetime) -> int:
     return MAX_TTL_SECONDS
 
 
+def facts(notice: Notice, about: About, *, time_left: timedelta | None = None) -> Facts:
+    """What the texts of ``notice`` say (:func:`texts.render`): from its match, else
+    from its payload (a challenge, a tournament)."""
+    return Facts(
+        ruleset=about.ruleset or str(notice.payload.get("ruleset", "")),
+        opponents=about.opponents,
+        time_left=time_left,
+        waiting=max(1, about.waiting),
+        won=about.won,
+        winners=about.winners,
+        reason=str(notice.payload.get("reason", "")),
+        inviter=str(notice.payload.get("inviter", "")),
+        extra={str(k): str(v) for k, v in (notice.payload.get("texts") or {}).items()},
+    )
+
+
+def path(notice: Notice, about: About) -> str:
+    """Where ``notice`` leads in the web client, from the site's root: its match, else
+    the page its payload names (a challenge, a tournament)."""
+    if not about.public_id:
+        return str(notice.payload.get("url") or "/")
+    url = f"/#/match/{about.public_id}"
+    if notice.payload.get("inviteCode"):
+        url += f"/{notice.payload['inviteCode']}"
+    return url
+
+
 def message(
     notice: Notice, about: About, device: PushDevice, prefs: Prefs, now: datetime
 ) -> Message:
@@ -111,24 +138,8 @@ def message(
     left: timedelta | None = None
     if about.deadline is not None and notice.kind in TURN_KINDS:
         left = about.deadline - now
-    facts = Facts(
-        ruleset=about.ruleset or str(notice.payload.get("ruleset", "")),
-        opponents=about.opponents,
-        time_left=left,
-        waiting=max(1, about.waiting),
-        won=about.won,
-        winners=about.winners,
-        reason=str(notice.payload.get("reason", "")),
-        inviter=str(notice.payload.get("inviter", "")),
-        extra={str(k): str(v) for k, v in (notice.payload.get("texts") or {}).items()},
-    )
-    title, body = render(notice.kind, facts, lang)
-    # A notice about no match (a challenge, a tournament) says where it leads.
-    url = (
-        f"/#/match/{about.public_id}" if about.public_id else str(notice.payload.get("url") or "/")
-    )
-    if about.public_id and notice.payload.get("inviteCode"):
-        url += f"/{notice.payload['inviteCode']}"
+    title, body = render(notice.kind, facts(notice, about, time_left=left), lang)
+    url = path(notice, about)
     data = {"ruleset": about.ruleset, "opponents": ", ".join(n or "bot" for n in about.opponents)}
     if notice.turn is not None:
         data["turn"] = str(notice.turn)

@@ -7,8 +7,9 @@ what they already saw... unless it still waits for them), fewer than
 ``NOTIFY_DIGEST_PER_DAY`` digests went to them in the last 24 hours, the last one at
 least ``24 h / NOTIFY_DIGEST_PER_DAY`` ago, and their quiet hours are not on. A digest
 lists the matches waiting for the player *now* (their turn: ruleset, opponents, time
-left, a link), then what else happened (ended matches, invitations, seats a bot took
-over); with nothing left to say, no mail goes and the items are dropped.
+left, a link), then what else happened (ended matches, invitations, challenges, seats a
+bot took over, tournaments ended or cancelled), each with a link; with nothing left to
+say, no mail goes and the items are dropped.
 
 Each mail carries a signed unsubscribe link, and RFC 8058's ``List-Unsubscribe`` and
 ``List-Unsubscribe-Post`` headers, so that a mail client's "unsubscribe" turns the
@@ -31,12 +32,12 @@ from django.utils import timezone
 
 from matches.models import MatchStatus, Seat
 from matches.notifications.compose import about as about_notice
+from matches.notifications.compose import facts, path
 from matches.notifications.kinds import TURN_KINDS
 from matches.notifications.models import Digest, Notice, NotificationSettings
 from matches.notifications.preferences import prefs_of
 from matches.notifications.texts import (
     RULESET_TITLES,
-    Facts,
     language_of,
     names,
     render,
@@ -213,23 +214,17 @@ def _waiting_lines(user_id: int, now: datetime, lang: str) -> list[str]:
 
 
 def _other_lines(notices: Iterable[Notice], lang: str) -> list[str]:
-    """A line per other item (an ended match, an invitation, a seat taken over)."""
+    """A line per other item (an ended match, an invitation, a seat taken over, a
+    tournament's end), the same texts as its push, and a link to where it leads."""
     lines = []
-    seen: set[tuple[str, int | None]] = set()
+    seen: set[tuple[str, int | str]] = set()
     for notice in notices:
-        key = (notice.kind, notice.match_id)
-        if key in seen or notice.match is None:
+        key = (notice.kind, notice.match_id if notice.match_id is not None else notice.key)
+        if key in seen:
             continue
         seen.add(key)
         about = about_notice(notice)
-        facts = Facts(
-            ruleset=about.ruleset,
-            opponents=about.opponents,
-            won=about.won,
-            winners=about.winners,
-            reason=str(notice.payload.get("reason", "")),
-            inviter=str(notice.payload.get("inviter", "")),
-        )
-        title, body = render(notice.kind, facts, lang)
-        lines.append(f"- {title}: {body}\n  {_link(notice.match.public_id)}")
+        title, body = render(notice.kind, facts(notice, about), lang)
+        link = settings.PUBLIC_URL.rstrip("/") + path(notice, about)
+        lines.append(f"- {title}: {body}\n  {link}")
     return lines

@@ -700,6 +700,14 @@ scenarios.lobby = async (browser) => {
     await page.setViewportSize({ width: 360, height: 780 });
     await view(page, `lobby-${l}-phone`);
     await noOverflow(page, `the lobby in ${l} at 360 px`);
+    // The header keeps to one line on a phone; its links to tournaments and friends are
+    // in the menu there.
+    const header = await page.locator("header.top").boundingBox();
+    check(header.height < 60, `the header is one line at 360 px in ${l} (${header.height} px)`);
+    check(!(await page.locator("header.top a.nav").first().isVisible()), "no header links on a phone");
+    await page.locator("[data-action=menu]").click();
+    check((await page.locator("[data-action=menu-tournaments]").count()) === 1, "tournaments in the menu");
+    await page.locator("[data-action=menu]").click();
     const [first, form] = [await page.getByTestId("my-matches").boundingBox(), await page.getByTestId("new-match").boundingBox()];
     check(first.y < form.y, "My matches come first on a phone");
     await go(`#/match/${encodeURIComponent(matchId)}`);

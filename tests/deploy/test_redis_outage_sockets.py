@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from typing import Any
@@ -26,7 +27,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from api.ws import CLOSE_UNAVAILABLE
 from tests.conftest import start_asgi_server
 from tests.deploy.cluster import RedisServer, TcpProxy
-from tests.e2e.conftest import MATCH_EVENTS, Client, new_match, register
+from tests.e2e.conftest import MATCH_EVENTS, Client, Socket, new_match, register
 
 
 async def _first_answer(url: str, token: str | None) -> Any:
@@ -40,6 +41,19 @@ async def _first_answer(url: str, token: str | None) -> Any:
         return f"HTTP {refused.response.status_code}"
     except ConnectionClosed as closed:
         return closed.rcvd.code if closed.rcvd is not None else None
+
+
+async def _answer_or_close(sock: Socket, sub_id: str, timeout: float) -> Any:
+    """A subscription's next message, or the socket's close code; None: neither came."""
+    assert sock.reader is not None and sock.conn is not None
+    message = asyncio.ensure_future(sock.queues[sub_id].get())
+    done, _ = await asyncio.wait(
+        {message, sock.reader}, timeout=timeout, return_when="FIRST_COMPLETED"
+    )
+    if message in done:
+        return message.result()
+    message.cancel()
+    return sock.conn.close_code if sock.reader in done else None
 
 
 async def test_a_new_websocket_is_closed_with_4503_while_redis_is_down(
@@ -147,3 +161,54 @@ async def test_a_crowd_of_anonymous_websockets_at_once_is_served(
         # then: every one is acknowledged
         assert answers == [{"type": "connection_ack"}] * 150, {str(a) for a in answers}
         assert "unreachable" not in server.log_text()
+
+
+async def test_a_new_matchs_first_subscription_over_a_half_open_hub_connection_recovers(
+    postgres: dict[str, Any], redis_url: str
+) -> None:
+    """The hub's own connection half-open (Redis came back elsewhere behind the same
+    address) and a match nobody in the process watched yet: its SUBSCRIBE is never
+    answered. The subscription must not wait for ever: the hub counts the connection as
+    broken, the sockets close with 4503, and the client's next socket gets the events."""
+    target = urlsplit(redis_url)
+    proxy = TcpProxy(target.hostname or "127.0.0.1", target.port or 6379)
+    try:
+        proxied = f"redis://127.0.0.1:{proxy.port}{target.path}"
+        with start_asgi_server(postgres, proxied) as server:
+            a = await register(server, "halfopen")
+            b = await register(server, "halfopen")
+            first_match = await new_match(a, [b])
+            second_match = await new_match(a, [b])
+            viewer = Client(server)
+            # given: a spectator of the first match: the hub's connection stands
+            watcher = await viewer.socket()
+            sub = await watcher.subscribe(MATCH_EVENTS, id=first_match["id"], after=0)
+            assert (await watcher.next(sub, 60))["type"] == "next"
+
+            # when: that connection goes half-open, and a spectator of the second match
+            # (a topic the hub has not subscribed to) comes
+            proxy.stall()
+            began = time.monotonic()
+            sock = await viewer.socket()
+            second = await sock.subscribe(MATCH_EVENTS, id=second_match["id"], after=0)
+            answer = await _answer_or_close(sock, second, 20)
+            took = time.monotonic() - began
+
+            # then: an answer within seconds (the close that says "reconnect"), and the
+            # client's next socket gets the match's events over a fresh connection
+            assert answer == CLOSE_UNAVAILABLE or (
+                isinstance(answer, dict) and answer.get("type") == "next"
+            ), answer
+            assert took < 15, took
+            again = await viewer.socket()
+            resumed = await again.subscribe(MATCH_EVENTS, id=second_match["id"], after=0)
+            event = await again.next(resumed, 60)
+            assert event["payload"]["data"]["matchEvents"]["seq"] == 1, event
+            for each in (watcher, sock, again):
+                with contextlib.suppress(Exception):
+                    await each.close()
+            await a.close()
+            await b.close()
+            await viewer.close()
+    finally:
+        proxy.close()

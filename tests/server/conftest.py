@@ -117,3 +117,42 @@ def _flush_retries_deadlocks() -> Iterator[None]:
         yield
     finally:
         TransactionTestCase._fixture_teardown = original  # type: ignore[method-assign]
+
+
+class UserEvents:
+    """What the server publishes on users' topics (``myEvents``), read off the real Redis
+    by a subscriber of every user's topic, as a web process's hub would receive it."""
+
+    def __init__(self, url: str) -> None:
+        import redis
+
+        self.client = redis.Redis.from_url(url)
+        self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+        self.pubsub.psubscribe("rummy:user:*")
+        self.pubsub.get_message(timeout=5)  # the psubscribe's confirmation
+        self.seen: list[tuple[int, dict[str, Any]]] = []
+
+    def take(self) -> list[tuple[int, dict[str, Any]]]:
+        """Every (user id, event) published so far, in order: reads until Redis has had
+        nothing more for half a second (a publish is done when its call returns)."""
+        import json
+
+        from config.pubsub import USER_EVENT
+
+        while (message := self.pubsub.get_message(timeout=0.5)) is not None:
+            body = json.loads(message["data"])
+            if body.get("type") == USER_EVENT:
+                user_id = int(message["channel"].decode().rsplit(":", 1)[1])
+                self.seen.append((user_id, body["event"]))
+        return list(self.seen)
+
+    def close(self) -> None:
+        self.pubsub.close()
+        self.client.close()
+
+
+@pytest.fixture
+def user_events(redis_url: str) -> Iterator[UserEvents]:
+    events = UserEvents(redis_url)
+    yield events
+    events.close()

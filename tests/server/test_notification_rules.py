@@ -291,6 +291,48 @@ def test_a_digest_in_the_users_language(users: list[User], settings: Any) -> Non
     assert "Jij bent aan de beurt:" in sent.body and "Rummikub" in sent.body
 
 
+def test_a_digest_tells_of_challenges_and_tournaments_with_their_links(
+    users: list[User], settings: Any
+) -> None:
+    """Notices about no match (a challenge, a tournament's cancellation) reach the digest
+    with their texts and the page they lead to (they were dropped, marked sent)."""
+    from matches import challenges
+    from matches.errors import Rejected
+    from matches.models import Challenge
+    from tournaments import services as tournaments
+
+    settings.NOTIFY_DIGEST_DELAY_SECONDS = 0
+    settings.PUBLIC_URL = "https://rummy.example.com"
+    player, friend = users[0], users[1]
+    staff = User.objects.create(username="rules-staff", is_staff=True)
+    # given: a challenge from a friend, and a tournament the player joined, cancelled
+    challenge = challenges.challenge_create(user=friend, username=player.username)
+    assert isinstance(challenge, Challenge), challenge
+    tournament = tournaments.tournament_create(
+        by=staff,
+        name="Winter Cup",
+        starts_at=datetime.now(UTC) + timedelta(days=1),
+        turn_seconds=60,
+    )
+    assert not isinstance(tournament, Rejected), tournament
+    assert not isinstance(
+        tournaments.tournament_join(tournament_id=tournament.pk, user=player),
+        Rejected,
+    )
+    tournaments.tournament_cancel(tournament_id=tournament.pk, reason="snow")
+
+    # when: the digest goes
+    assert digest.send_due() == 1
+
+    # then: both are in it, each with its link
+    [sent] = mail.outbox
+    assert f"{friend.username} invites you to play" in sent.body, sent.body
+    assert "https://rummy.example.com/#/friends" in sent.body
+    assert "Winter Cup is cancelled" in sent.body
+    assert f"https://rummy.example.com/#/tournament/{tournament.pk}" in sent.body
+    assert not Notice.objects.filter(user=player, email_pending=True).exists()
+
+
 def test_notices_older_than_a_month_are_forgotten(users: list[User]) -> None:
     match = started(users[0], users[1])
     player = player_on_turn(match)

@@ -28,6 +28,7 @@ from matches.notifications.preferences import Prefs
 from matches.presence import online_key, seen_key
 from matches.selectors import MatchView
 from tests.conftest import GraphQLClient
+from tests.server.conftest import UserEvents
 
 pytestmark = pytest.mark.django_db
 
@@ -147,10 +148,8 @@ def challenge(challenger: Any, name: str, **settings: Any) -> Challenge:
 
 
 def test_an_accepted_challenge_is_the_match_with_both_seated(
-    people: list[Any], django_capture_on_commit_callbacks: Any, monkeypatch: Any
+    people: list[Any], django_capture_on_commit_callbacks: Any, user_events: UserEvents
 ) -> None:
-    sent: list[tuple[int, dict[str, Any]]] = []
-    monkeypatch.setattr("matches.publishing.publish_user_event", lambda u, e: sent.append((u, e)))
     ana, ben, *_ = people
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -168,6 +167,7 @@ def test_an_accepted_challenge_is_the_match_with_both_seated(
     )
     assert seated == [ana.pk, ben.pk]
     assert isinstance(again, Rejected) and again.code == ChallengeCode.CHALLENGE_CLOSED
+    sent = user_events.take()  # as Redis carried them to each user's myEvents
     kinds = [(u, e["type"]) for u, e in sent]
     assert (ben.pk, "CHALLENGE_RECEIVED") in kinds and (ana.pk, "CHALLENGE_ACCEPTED") in kinds
     assert (ana.pk, "MATCH_STARTED") in kinds and (ben.pk, "MATCH_STARTED") in kinds

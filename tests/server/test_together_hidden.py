@@ -21,6 +21,7 @@ from matches.notifications import compose, devices
 from matches.notifications.models import Notice, PushDevice
 from matches.notifications.preferences import Prefs
 from matches.selectors import load_state
+from tests.server.conftest import UserEvents
 from tournaments import rounds, services
 from tournaments.models import Tournament, TournamentEvent, TournamentTable
 
@@ -62,11 +63,9 @@ def test_chat_notices_and_pushes_carry_no_hand_and_nothing_of_the_stock(
     postgres: dict[str, Any],
     redis_url: str,
     django_capture_on_commit_callbacks: Any,
-    monkeypatch: Any,
+    user_events: UserEvents,
 ) -> None:
-    # given: what is published to each user's myEvents, as it leaves for Redis
-    sent: list[tuple[int, dict[str, Any]]] = []
-    monkeypatch.setattr("matches.publishing.publish_user_event", lambda u, e: sent.append((u, e)))
+    # given: what is published to each user's myEvents, as Redis carries it
     staff = User.objects.create(username="director", is_staff=True)
     people = [User.objects.create(username=f"hider{i}") for i in range(4)]
     for user in people:
@@ -124,6 +123,7 @@ def test_chat_notices_and_pushes_carry_no_hand_and_nothing_of_the_stock(
     # then: the notices, the chat as each reader gets it, the replay's chat, the
     # tournament's events and every push hold no hand and nothing of either stock
     every = secrets + challenge_secrets
+    sent = user_events.take()
     kinds = {e["type"] for _, e in sent}
     assert {
         "TOURNAMENT_ROUND_STARTED",

@@ -21,6 +21,7 @@ from matches.notifications.kinds import TOURNAMENT_ENDED
 from matches.notifications.models import Notice, PushDevice
 from matches.notifications.preferences import Prefs
 from matches.selectors import load_state
+from tests.server.conftest import UserEvents
 from tournaments import rounds, services
 from tournaments.errors import TournamentCode
 from tournaments.models import (
@@ -438,13 +439,8 @@ def test_two_ticks_at_once_close_a_round_once(staff: Any, people: list[Any]) -> 
 
 
 def test_the_end_tells_every_player_their_place(
-    staff: Any, people: list[Any], django_capture_on_commit_callbacks: Any, monkeypatch: Any
+    staff: Any, people: list[Any], django_capture_on_commit_callbacks: Any, user_events: UserEvents
 ) -> None:
-    sent: list[tuple[int, dict[str, Any]]] = []
-    monkeypatch.setattr(
-        "matches.publishing.publish_user_event",
-        lambda user_id, event: sent.append((user_id, event)),
-    )
     tournament = new_tournament(staff, table_size=3, rounds=1)
     register(tournament, people[:3])
     rounds.begin(tournament.pk)
@@ -454,6 +450,7 @@ def test_the_end_tells_every_player_their_place(
     with django_capture_on_commit_callbacks(execute=True):
         assert rounds.check_round(tournament.pk) == "finished"
 
+    sent = user_events.take()  # as Redis carried them to each player's myEvents
     ended = {u: e["payload"] for u, e in sent if e["type"] == "TOURNAMENT_ENDED"}
     assert ended[table.players[0]]["place"] == 1
     assert ended[table.players[0]]["points12"] == 72

@@ -136,7 +136,6 @@ export function Ending({ match, ratings, abortReason }: { match: M; ratings: Mat
       setMessage(errorText(e));
     }
   };
-  const rounds = (match.rounds as Record<string, unknown>[]) ?? [];
   const showRatings = match.ranked && match.status === "FINISHED";
   const aborted = match.status === "ABORTED";
   if (aborted && match.round === 0) {
@@ -165,7 +164,7 @@ export function Ending({ match, ratings, abortReason }: { match: M; ratings: Mat
           ))}
         </tbody>
       </table>
-      {!aborted && <p className="muted">{t("roundsPlayed", { n: rounds.length })}</p>}
+      {!aborted && <p className="muted">{t("roundsPlayed", { n: match.roundResults.length })}</p>}
       <div className="row">
         <button type="button" className="primary" data-action="rematch" onClick={rematch}>{t("rematch")}</button>
         {!aborted && <a href={`#/replay/${encodeURIComponent(match.id)}`}>{t("replay")}</a>}

@@ -1,4 +1,5 @@
-// The header's menu: sounds, the card size, notifications (this browser's Web Push opt-in,
+// The header's menu: the pages of playing together (a phone's header has no room for
+// their links), sounds, the card size, notifications (this browser's Web Push opt-in,
 // PushToggle, and the account's notification settings), how to play, the walkthrough,
 // the account.
 import { useEffect, useRef, useState } from "react";
@@ -51,6 +52,16 @@ export function Menu({ user, onLogout }: { user: { username: string } | null; on
               </select>
             </label>
           </section>
+          {user && (
+            // The header's own links to these pages give way to the menu on a phone.
+            <section className="pages">
+              <h2>{t("playTogether")}</h2>
+              <ul>
+                <li><a href="#/tournaments" data-action="menu-tournaments" onClick={() => setOpen(false)}>{t("tournaments")}</a></li>
+                <li><a href="#/friends" data-action="menu-friends" onClick={() => setOpen(false)}>{t("friends")}</a></li>
+              </ul>
+            </section>
+          )}
           <section data-testid="notify-settings">
             <h2>{t("notifications")}</h2>
             <PushToggle />

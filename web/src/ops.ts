@@ -4,7 +4,7 @@ import { graphql } from "./gql";
 export const MATCH_FIELDS = graphql(`
   fragment MatchFields on Match {
     id ruleset status ranked private players turnSeconds correspondenceHours options
-    inviteCode mySeat stockCount discardCount round lastSeq outcome rounds
+    inviteCode mySeat stockCount discardCount round lastSeq roundResults { round }
     legalActions { phase onTurn canCommit drawSources riverTiles canPass discardable { code } canUndo canUpdateDraft canUpdateRackOrder canResign canReclaim }
     discardTop { code }
     river { code }

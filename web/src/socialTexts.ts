@@ -9,6 +9,7 @@ export const en3 = {
   // header
   tournaments: "Tournaments",
   friends: "Friends",
+  playTogether: "Play together",
   // clocks
   clockSeconds: "{n} s a turn",
   clockHours: "{n} h a move",
@@ -132,6 +133,7 @@ export const es3: Record<keyof typeof en3, string> = {
   notifKind_TOURNAMENT_CANCELLED: "Torneo cancelado",
   tournaments: "Torneos",
   friends: "Amigos",
+  playTogether: "Jugar juntos",
   clockSeconds: "{n} s por turno",
   clockHours: "{n} h por jugada",
   clockDays: "{n} días por jugada",
@@ -249,6 +251,7 @@ export const nl3: Record<keyof typeof en3, string> = {
   notifKind_TOURNAMENT_CANCELLED: "Toernooi afgelast",
   tournaments: "Toernooien",
   friends: "Vrienden",
+  playTogether: "Samen spelen",
   clockSeconds: "{n} s per beurt",
   clockHours: "{n} u per zet",
   clockDays: "{n} dagen per zet",

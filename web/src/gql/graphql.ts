@@ -293,7 +293,7 @@ export type WebPushSubscriptionInput = {
   p256dh: string;
 };
 
-export type MatchFieldsFragment = { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> };
+export type MatchFieldsFragment = { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, roundResults: Array<{ round: number }>, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> };
 
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -351,7 +351,7 @@ export type CreateMutationVariables = Exact<{
 
 
 export type CreateMutation = { createMatch:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, roundResults: Array<{ round: number }>, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -362,7 +362,7 @@ export type JoinMutationVariables = Exact<{
 
 
 export type JoinMutation = { joinMatch:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, roundResults: Array<{ round: number }>, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -373,7 +373,7 @@ export type AddBotMutationVariables = Exact<{
 
 
 export type AddBotMutation = { addBot:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, roundResults: Array<{ round: number }>, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -383,7 +383,7 @@ export type StartMutationVariables = Exact<{
 
 
 export type StartMutation = { startMatch:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, roundResults: Array<{ round: number }>, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -407,7 +407,7 @@ export type MatchQueryVariables = Exact<{
 }>;
 
 
-export type MatchQuery = { match: { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> } | null };
+export type MatchQuery = { match: { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, roundResults: Array<{ round: number }>, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> } | null };
 
 export type InvitationQueryVariables = Exact<{
   id: string | number;
@@ -415,7 +415,7 @@ export type InvitationQueryVariables = Exact<{
 }>;
 
 
-export type InvitationQuery = { invitation: { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> } | null };
+export type InvitationQuery = { invitation: { id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, roundResults: Array<{ round: number }>, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> } | null };
 
 export type DraftMutationVariables = Exact<{
   id: string | number;
@@ -438,7 +438,7 @@ export type CommitMutationVariables = Exact<{
 
 
 export type CommitMutation = { commitTurn:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, roundResults: Array<{ round: number }>, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string, reason: string | null, meldIndex: number | null, points: number | null, pointsNeeded: number | null, missingCards: Array<{ code: string }> | null }
    };
 
@@ -451,7 +451,7 @@ export type DrawMutationVariables = Exact<{
 
 
 export type DrawMutation = { draw:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, roundResults: Array<{ round: number }>, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -464,7 +464,7 @@ export type DiscardMutationVariables = Exact<{
 
 
 export type DiscardMutation = { discard:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, roundResults: Array<{ round: number }>, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -476,7 +476,7 @@ export type PassMutationVariables = Exact<{
 
 
 export type PassMutation = { passTurn:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, roundResults: Array<{ round: number }>, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -487,7 +487,7 @@ export type SetRackOrderMutationVariables = Exact<{
 
 
 export type SetRackOrderMutation = { setRackOrder:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, roundResults: Array<{ round: number }>, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -498,7 +498,7 @@ export type UndoMutationVariables = Exact<{
 
 
 export type UndoMutation = { undo:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, roundResults: Array<{ round: number }>, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -640,7 +640,7 @@ export type ResignMutationVariables = Exact<{
 
 
 export type ResignMutation = { resign:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, roundResults: Array<{ round: number }>, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -650,7 +650,7 @@ export type ReclaimMutationVariables = Exact<{
 
 
 export type ReclaimMutation = { reclaimSeat:
-    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, outcome: any, rounds: any, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
+    | { __typename: 'Match', id: string, ruleset: string, status: MatchStatus, ranked: boolean, private: boolean, players: number, turnSeconds: number | null, correspondenceHours: number | null, options: any, inviteCode: string | null, mySeat: number | null, stockCount: number, discardCount: number, round: number, lastSeq: number, roundResults: Array<{ round: number }>, legalActions: { phase: TurnPhase, onTurn: boolean, canCommit: boolean, drawSources: Array<DrawSource>, riverTiles: number, canPass: boolean, canUndo: boolean, canUpdateDraft: boolean, canUpdateRackOrder: boolean, canResign: boolean, canReclaim: boolean, discardable: Array<{ code: string }> }, discardTop: { code: string } | null, river: Array<{ code: string }>, drawnCards: Array<{ code: string }> | null, turn: { number: number, seat: number, phaseKind: TurnPhase, deadline: string | null, draft: Array<{ kind: MeldKind, cards: Array<{ code: string, represents: string | null }> }> | null } | null, myHand: Array<{ code: string }> | null, table: Array<{ kind: MeldKind, placedBy: Array<number> | null, cards: Array<{ code: string, represents: string | null }> }>, seats: Array<{ index: number, username: string | null, bot: BotLevel | null, handCount: number, opened: boolean, score: number, roundsWon: number, resigned: boolean, botPlaying: boolean, controller: SeatController | null, takeoverReason: TakeoverReason | null }>, winners: Array<{ index: number }> }
     | { __typename: 'Rejection', code: RejectionCode, message: string }
    };
 
@@ -977,8 +977,9 @@ export const MatchFieldsFragmentDoc = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  outcome
-  rounds
+  roundResults {
+    round
+  }
   legalActions {
     phase
     onTurn
@@ -1461,8 +1462,9 @@ export const CreateDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  outcome
-  rounds
+  roundResults {
+    round
+  }
   legalActions {
     phase
     onTurn
@@ -1558,8 +1560,9 @@ export const JoinDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  outcome
-  rounds
+  roundResults {
+    round
+  }
   legalActions {
     phase
     onTurn
@@ -1655,8 +1658,9 @@ export const AddBotDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  outcome
-  rounds
+  roundResults {
+    round
+  }
   legalActions {
     phase
     onTurn
@@ -1752,8 +1756,9 @@ export const StartDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  outcome
-  rounds
+  roundResults {
+    round
+  }
   legalActions {
     phase
     onTurn
@@ -1861,8 +1866,9 @@ export const MatchDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  outcome
-  rounds
+  roundResults {
+    round
+  }
   legalActions {
     phase
     onTurn
@@ -1951,8 +1957,9 @@ export const InvitationDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  outcome
-  rounds
+  roundResults {
+    round
+  }
   legalActions {
     phase
     onTurn
@@ -2066,8 +2073,9 @@ export const CommitDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  outcome
-  rounds
+  roundResults {
+    round
+  }
   legalActions {
     phase
     onTurn
@@ -2163,8 +2171,9 @@ export const DrawDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  outcome
-  rounds
+  roundResults {
+    round
+  }
   legalActions {
     phase
     onTurn
@@ -2260,8 +2269,9 @@ export const DiscardDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  outcome
-  rounds
+  roundResults {
+    round
+  }
   legalActions {
     phase
     onTurn
@@ -2357,8 +2367,9 @@ export const PassDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  outcome
-  rounds
+  roundResults {
+    round
+  }
   legalActions {
     phase
     onTurn
@@ -2454,8 +2465,9 @@ export const SetRackOrderDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  outcome
-  rounds
+  roundResults {
+    round
+  }
   legalActions {
     phase
     onTurn
@@ -2551,8 +2563,9 @@ export const UndoDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  outcome
-  rounds
+  roundResults {
+    round
+  }
   legalActions {
     phase
     onTurn
@@ -3073,8 +3086,9 @@ export const ResignDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  outcome
-  rounds
+  roundResults {
+    round
+  }
   legalActions {
     phase
     onTurn
@@ -3170,8 +3184,9 @@ export const ReclaimDocument = new TypedDocumentString(`
   discardCount
   round
   lastSeq
-  outcome
-  rounds
+  roundResults {
+    round
+  }
   legalActions {
     phase
     onTurn
