@@ -24,7 +24,6 @@ import logging
 import math
 import threading
 import time
-import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -134,16 +133,14 @@ end
 return counts
 """
 
-_scripts: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()  # client: Script
-
 
 def _counting(client: Any, commands: list[tuple[str, int, int]]) -> Any:
     """Count each window's amount and set its key's lifetime, on ``client`` (blocking:
     the counts; asyncio: an awaitable of them), by :data:`COUNT_SCRIPT` (redis-py loads
-    it again when Redis lost it)."""
-    script = _scripts.get(client)
-    if script is None:
-        script = _scripts[client] = client.register_script(COUNT_SCRIPT)
+    it again when Redis lost it). The script object is made per call, a hash of the
+    text: one kept per client would keep the client and its sockets alive (it holds
+    it), where a replaced client is left to the collector."""
+    script = client.register_script(COUNT_SCRIPT)
     keys = [key for key, _, _ in commands]
     args = [n for _, amount, lifetime in commands for n in (amount, lifetime)]
     return script(keys=keys, args=args)

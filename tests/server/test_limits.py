@@ -218,3 +218,23 @@ def test_rate_counts_live_a_window_and_survive_redis_forgetting_the_script(
     lifetimes = sorted(client.ttl(k) for k in keys)
     assert 0 < lifetimes[0] <= 61 and 61 < lifetimes[1] <= DAY + 1
     client.close()
+
+
+def test_the_rate_limits_keep_no_redis_client_alive(redis_url: str, clean_limits: None) -> None:
+    # A loop's asyncio client is replaced with its loop (tests start one per test) and
+    # left to the collector; a limit that kept it would keep its sockets open for good.
+    import gc
+    import weakref
+
+    import redis
+
+    from api import limits
+
+    client = redis.Redis.from_url(redis_url)
+    assert limits._counting(client, [("rummy:limit:t-kept", 1, 60)]) == [1]
+    kept = weakref.ref(client)
+    client.close()
+    del client
+    gc.collect()
+
+    assert kept() is None
