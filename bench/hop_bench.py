@@ -68,11 +68,10 @@ async def hops(calls: int) -> None:
 async def limits(redis_url: str, redis_pid: int, calls: int, rounds: int) -> None:
     import redis.asyncio as aioredis
 
-    from api.limits import COUNT_SCRIPT
+    from api.limits import _counting
 
     pool = aioredis.BlockingConnectionPool.from_url(redis_url, max_connections=100, timeout=1)
     client = aioredis.Redis(connection_pool=pool)
-    script = client.register_script(COUNT_SCRIPT)
     keys = ["bench:limit:a", "bench:limit:b"]
 
     async def pipeline() -> None:
@@ -82,8 +81,8 @@ async def limits(redis_url: str, redis_pid: int, calls: int, rounds: int) -> Non
             pipe.expire(key, 2)
         await pipe.execute()
 
-    async def one_script() -> None:
-        await script(keys=keys, args=[1, 2, 1, 2])
+    async def one_script() -> None:  # as api.limits counts
+        await _counting(client, [(key, 1, 2) for key in keys])
 
     results: dict[str, list[str]] = {"pipeline (MULTI/EXEC)": [], "script (EVALSHA)": []}
     for _ in range(rounds):
