@@ -9,6 +9,11 @@ the engine's simple policy (``engine.policy.choose``), as a client would. Then, 
 ``VACUUM FULL`` (no dead space counted), it prints per finished match: the actions and
 events, and the bytes of each of the match's tables (rows, indexes and TOAST), from
 ``pg_total_relation_size``, with their sum. The users' own tables are left out.
+
+Then it packs the finished matches as the worker does once a match is over
+(``matches.archive.pack``, issue 31), times reading each packed match's whole history
+back (``matches.archive.event_rows``: one query, decompress, filter) and prints the
+table again: what a finished match stores for good.
 """
 
 from __future__ import annotations
@@ -17,7 +22,10 @@ import argparse
 import importlib.util
 import json
 import os
+import statistics
 import sys
+import time
+import zlib
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -30,6 +38,7 @@ TABLES = (
     "matches_round",
     "matches_matchevent",
     "matches_matchaction",
+    "matches_matcharchive",
 )
 
 
@@ -79,10 +88,9 @@ def run(args: argparse.Namespace) -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()
     from django.contrib.auth.hashers import make_password
-    from django.db import connection
 
     from accounts.models import User
-    from matches import services
+    from matches import archive, services
     from matches.models import Match, MatchAction, MatchEvent
     from matches.selectors import MatchView
 
@@ -100,17 +108,56 @@ def run(args: argparse.Namespace) -> None:
     matches = Match.objects.count()
     actions = MatchAction.objects.count()
     events = MatchEvent.objects.count()
-    with connection.cursor() as cursor:
-        cursor.execute("VACUUM FULL")
-        sizes = {}
-        for table in TABLES:
-            cursor.execute("SELECT pg_total_relation_size(%s)", [table])
-            sizes[table] = cursor.fetchone()[0]
     print(f"{matches} finished matches of {args.ruleset} {args.options}")
     print(f"per match: {actions / matches:.0f} actions, {events / matches:.0f} events")
-    for table, size in sizes.items():
+    print("as rows (while a match runs, and before it is packed):")
+    sizes(matches)
+    ids = list(Match.objects.values_list("pk", flat=True))
+    from_rows = read_times(ids, archive.event_rows)
+    for pk in ids:
+        archive.pack(pk)
+    print("packed (matches.archive):")
+    sizes(matches)
+    from_document = read_times(ids, archive.event_rows)
+    decompress = read_times(ids, lambda pk: zlib.decompress(stored(pk)))
+    decode = read_times(ids, lambda pk: json.loads(zlib.decompress(stored(pk))))
+    print("reading a finished match's whole history (archive.event_rows), ms per match:")
+    print(f"  from its rows        {from_rows}")
+    print(f"  from its document    {from_document}")
+    print(f"    its row + zlib     {decompress}")
+    print(f"    row + zlib + JSON  {decode}")
+
+
+def stored(pk: int) -> bytes:
+    from matches.models import MatchArchive
+
+    return bytes(MatchArchive.objects.get(match_id=pk).data)
+
+
+def read_times(ids: list[int], read: Any, rounds: int = 5) -> str:
+    """The median and the worst of ``rounds`` reads of each match, in milliseconds."""
+    times = []
+    for _ in range(rounds):
+        for pk in ids:
+            start = time.perf_counter()
+            read(pk)
+            times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return f"median {statistics.median(times):6.2f}, max {times[-1]:6.2f}"
+
+
+def sizes(matches: int) -> None:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM FULL")
+        found = {}
+        for table in TABLES:
+            cursor.execute("SELECT pg_total_relation_size(%s)", [table])
+            found[table] = cursor.fetchone()[0]
+    for table, size in found.items():
         print(f"  {table:24} {size / matches / 1024:8.1f} KB")
-    print(f"  {'all':24} {sum(sizes.values()) / matches / 1024:8.1f} KB per finished match")
+    print(f"  {'all':24} {sum(found.values()) / matches / 1024:8.1f} KB per finished match")
 
 
 def main() -> int:

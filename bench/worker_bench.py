@@ -158,6 +158,10 @@ def main() -> int:
             GAME_TASK_QUEUE="bench",
             BOT_THINK_SECONDS="0",
             DEADLINE_SWEEP_SECONDS="2",
+            # The figures are read from the matches' event rows at the end: no match that
+            # ends meanwhile is packed into its document (matches.archive) before that.
+            ARCHIVE_DELAY_SECONDS="3000",
+            ARCHIVE_SWEEP_GRACE_SECONDS="86400",
             LOG_LEVEL=args.log_level,
         )
         if args.fast_paths:

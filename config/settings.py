@@ -490,6 +490,18 @@ CELERY_BEAT_SCHEDULE["matches.sweep_deadlines"] = {
     # A sweep that waited past the next one is worthless: the next one does its work.
     "options": {"expires": DEADLINE_SWEEP_SECONDS, "queue": GAME_TASK_QUEUE},
 }
+# A match that is over is packed (matches.archive) by a task queued this long after its
+# end (its players' last look at it, the replay asked for at once, read the rows); beat
+# packs what that task missed every ARCHIVE_SWEEP_SECONDS, once a match has been over
+# for ARCHIVE_SWEEP_GRACE_SECONDS (left to that task until then).
+ARCHIVE_DELAY_SECONDS = _env_seconds("ARCHIVE_DELAY_SECONDS", 60.0)
+ARCHIVE_SWEEP_SECONDS = _env_seconds("ARCHIVE_SWEEP_SECONDS", 300.0)
+ARCHIVE_SWEEP_GRACE_SECONDS = _env_seconds("ARCHIVE_SWEEP_GRACE_SECONDS", 120.0)
+CELERY_BEAT_SCHEDULE["matches.sweep_archive"] = {
+    "task": "matches.sweep_archive",
+    "schedule": ARCHIVE_SWEEP_SECONDS,
+    "options": {"expires": ARCHIVE_SWEEP_SECONDS, "queue": GAME_TASK_QUEUE},
+}
 
 # --- table talk (matches.chat) -----------------------------------------------------------
 

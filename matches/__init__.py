@@ -14,7 +14,9 @@ later; it also fails when ``bots/`` imports ``matches`` or Django):
    Redis);
 2. under the services: ``seats`` (who plays a seat: the one answer), ``clock`` (a
    turn's duration, deadline and vacations), ``queueing`` (the clock's and bots' tasks,
-   queued by name after commit), ``selectors`` (reads: what a viewer may see),
+   queued by name after commit), ``archive`` (a match that is over packed into one
+   document; the one reader of the event and action logs), ``selectors`` (reads: what a
+   viewer may see),
    ``locks`` (the match lock and its seat rows), ``takeover`` (mirroring seat takeovers
    onto the seat rows, telling the player), ``results`` and ``rating_tasks`` (a ranked
    result to the ratings, queued after commit), then the notifications' modules (what a
@@ -56,6 +58,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "seats",
             "clock",
             "queueing",
+            "archive",
             "selectors",
             "locks",
             "takeover",
@@ -96,6 +99,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "management",
             "management.commands",
             "management.commands.verify_matches",
+            "management.commands.archive_matches",
         ),
     ),
 )

@@ -27,7 +27,7 @@ from django.utils.safestring import SafeString
 
 import matches.notifications.admin  # noqa: F401 (registers its models)
 from accounts import services as accounts
-from matches import chat, selectors, services
+from matches import archive, chat, selectors, services
 from matches.errors import Rejected
 from matches.models import (
     Challenge,
@@ -123,16 +123,13 @@ class MatchAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in djan
     @admin.display(description="event log")
     def event_log(self, obj: Match) -> SafeString:
         """The log as spectators saw it (public payloads; private parts only once over)."""
-        rows = MatchEvent.objects.filter(match=obj).order_by("seq")[:MAX_EVENTS_SHOWN]
+        rows = archive.event_rows(obj.pk, limit=MAX_EVENTS_SHOWN)
         return format_html(
             "<table><tr><th>seq</th><th>type</th><th>payload</th><th>at</th></tr>{}</table>",
             format_html_join(
                 "",
                 "<tr><td>{}</td><td>{}</td><td><code>{}</code></td><td>{}</td></tr>",
-                (
-                    (e.seq, e.type, json.dumps(e.public)[:400], e.created_at.isoformat())
-                    for e in rows
-                ),
+                ((e["seq"], e["type"], json.dumps(e["public"])[:400], e["at"]) for e in rows),
             ),
         )
 

@@ -511,3 +511,28 @@ from matches.notifications.models import (  # noqa: E402, F401
     PushDevice,
     PushPlatform,
 )
+
+
+class MatchArchive(models.Model):
+    """A match that is over, packed (issue 31, ``matches.archive``): its event and action
+    logs as one compressed document, which replaces their rows.
+
+    While a match runs its log is rows (``MatchEvent``, ``MatchAction``); once it is over,
+    ``matches.archive.pack`` writes this row and deletes those rows in one transaction.
+    The document holds exactly the rows' contents (nothing is rewritten or left out), so
+    the log stays append-only in substance: a database trigger refuses to delete a log
+    row unless its match has an archive, and refuses any UPDATE or DELETE of an archive.
+    """
+
+    match = models.OneToOneField(
+        Match, on_delete=models.PROTECT, primary_key=True, related_name="archive"
+    )
+    # The document's layout (``matches.archive.FORMAT``) and how ``data`` is compressed.
+    format = models.PositiveSmallIntegerField()
+    events = models.PositiveIntegerField()  # how many events and actions it holds
+    actions = models.PositiveIntegerField()
+    data = models.BinaryField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"archive of match {self.match_id} ({self.events} events)"

@@ -38,6 +38,7 @@ EXPIRE_TASK = "matches.expire_turn"
 BOT_TASK = "bots.play_turn"
 NOTIFY_TASK = "matches.notify"
 NOTIFY_USERS_TASK = "notifications.notify"
+ARCHIVE_TASK = "matches.archive_match"  # matches.archive: a match that is over, packed
 # Redis priorities: 0 is fetched first (kombu's default steps are 0, 3, 6, 9).
 EXPIRE_PRIORITY = 0
 NOTIFY_PRIORITY = 3

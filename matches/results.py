@@ -45,7 +45,7 @@ from accounts import ratings
 from accounts.models import RatingChange
 from engine.events import MATCH_ENDED, Event
 from engine.state import GameState
-from matches import publishing
+from matches import archive, publishing
 from matches.models import Match, MatchAction, MatchStatus, Seat
 from matches.selectors import load_state
 
@@ -126,6 +126,8 @@ def unrated_reason(
         .annotate(n=Count("pk"))
         .values_list("user_id", "n")
     )
+    if not moves:  # a match packed since it ended (``matches.archive``)
+        moves = archive.moves_by(match.pk, people, MOVE_KINDS)
     if current is not None and current[1] in MOVE_KINDS:
         moves[current[0]] = moves.get(current[0], 0) + 1
     if any(moves.get(person, 0) < least for person in people):

@@ -29,8 +29,9 @@ from engine.rules import ALIASES, PRESETS, RuleSet, ruleset
 from engine.snapshot import SNAPSHOT_VERSION, OutdatedSnapshot, from_dict, to_dict
 from engine.state import GameState
 from engine.views import view
+from matches import archive
 from matches.errors import InvalidRequest, MatchCode, MatchNotFound, Rejected
-from matches.models import Match, MatchAction, MatchEvent, MatchStatus, Seat
+from matches.models import Match, MatchEvent, MatchStatus, Seat
 from matches.seats import TAKEOVER, Control, seat_control
 
 RESYNC = "RESYNC"
@@ -119,8 +120,8 @@ def load_state(match: Match) -> GameState | None:
 
 def replayed_state(match: Match) -> GameState:
     """The state rebuilt from the match's rules, seed and stored action log."""
-    log = MatchAction.objects.filter(match=match).order_by("index")
-    state, _ = replay(match_rules(match), bytes(match.seed), log.values_list("action", flat=True))
+    log = [a["action"] for a in archive.action_rows(match.pk)]
+    state, _ = replay(match_rules(match), bytes(match.seed), log)
     return state
 
 
@@ -354,14 +355,9 @@ def match_event_rows(
     """The stored events with ``after < seq (<= upto)``, in order, as the publisher sends
     them (private parts included: server-side only); None when that is more than a
     subscription replays (the caller sends a RESYNC instead)."""
-    rows = MatchEvent.objects.filter(match_id=match_id, seq__gt=after).order_by("seq")
-    if upto is not None:
-        rows = rows.filter(seq__lte=upto)
     limit = replay_limit()
-    found = list(rows[: limit + 1])
-    if len(found) > limit:
-        return None
-    return [event_row(r) for r in found]
+    found = archive.event_rows(match_id, after=after, upto=upto, limit=limit + 1)
+    return None if len(found) > limit else found
 
 
 def match_events_after(
@@ -501,12 +497,10 @@ def match_replay(*, match_id: object, user: Any) -> dict[str, Any] | None:
 def replay_data(match: Match) -> dict[str, Any]:
     """Everything about ``match`` (no permission check: for moderators and tests)."""
     events = [
-        {"seq": r.seq, **event_full(Event(r.type, r.public, _int_keys(r.private)))}
-        for r in MatchEvent.objects.filter(match=match).order_by("seq")
+        {"seq": r["seq"], **event_full(Event(r["type"], r["public"], _int_keys(r["private"])))}
+        for r in archive.event_rows(match.pk)
     ]
-    actions = list(
-        MatchAction.objects.filter(match=match).order_by("index").values_list("action", flat=True)
-    )
+    actions = [a["action"] for a in archive.action_rows(match.pk)]
     state = load_state(match)
     return {
         "matchId": match.public_id,

@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db import OperationalError
 
 from config import fast_paths
-from matches import bot_turns, challenges, deadlines
+from matches import archive, bot_turns, challenges, deadlines
 from matches.notifications.dispatch import notify_turn
 
 RETRY: dict[str, Any] = {
@@ -100,3 +100,16 @@ def play_turn(match_id: int, turn: int) -> str:
     if not fast_paths.chosen("bot_inline"):
         return bot_turns.play_turn(match_id=match_id, turn=turn)
     return bot_turns.playing_bots_inline(lambda: bot_turns.play_turn(match_id=match_id, turn=turn))
+
+
+@shared_task(name="matches.archive_match", **RETRY)  # type: ignore[untyped-decorator]  # celery ships no type hints
+def archive_match(match_id: int) -> bool:
+    """Pack the logs of a match that is over (``matches.archive.pack``), once; whether it
+    packed now (a duplicate finds it packed)."""
+    return archive.pack(match_id)
+
+
+@shared_task(name="matches.sweep_archive", **RETRY)  # type: ignore[untyped-decorator]  # celery ships no type hints
+def sweep_archive() -> int:
+    """Beat's net under ``archive_match``: pack the matches over that it missed."""
+    return archive.sweep()

@@ -30,9 +30,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from matches import queueing, services
+from matches import archive, queueing, services
 from matches.errors import Rejected
-from matches.models import Match, MatchAction, MatchStatus, Seat
+from matches.models import Match, MatchStatus, Seat
 from matches.notifications.kinds import TOURNAMENT_ENDED
 from matches.results import finishing_ranks, match_standings
 from matches.selectors import load_state
@@ -367,7 +367,7 @@ def missed(match: Match, seat: int, user_id: int) -> bool:
     """The player did not play the match: no move of their own, while the clock ran out
     on their turns or a bot took their seat over (T-TAKEOVER). A forfeit. (A player
     whose match ended before they had to move, say by the others resigning, played.)"""
-    if MatchAction.objects.filter(match=match, user_id=user_id).exists():
+    if archive.acted(match.pk, user_id):
         return False
     row = Seat.objects.filter(match=match, index=seat).first()
     return row is not None and (row.timeouts > 0 or bool(row.takeover))

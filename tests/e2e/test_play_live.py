@@ -58,12 +58,11 @@ def walk(value: Any) -> Iterator[tuple[str | None, Any]]:
 
 
 def stored_private(match_id: str) -> list[tuple[int, str, dict[str, Any], dict[str, Any]]]:
-    from matches.models import MatchEvent
+    from matches.archive import event_rows
+    from matches.models import Match
 
-    return [
-        (e.seq, e.type, e.public, e.private)
-        for e in MatchEvent.objects.filter(match__public_id=match_id).order_by("seq")
-    ]
+    match = Match.objects.get(public_id=match_id)  # read as rows or, once packed, the document
+    return [(e["seq"], e["type"], e["public"], e["private"]) for e in event_rows(match.pk)]
 
 
 def assert_no_leak(received: list[Any], seat: int | None, match_id: str) -> None:

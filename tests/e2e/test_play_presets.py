@@ -35,18 +35,21 @@ MAX_MOVES = 2000
 
 def replays_to_stored_state(match_id: str) -> bool:
     from engine.replay import replay
-    from matches.models import Match, MatchAction, MatchEvent
+    from matches.archive import action_rows, event_rows
+    from matches.models import Match
     from matches.selectors import load_state, match_rules
     from matches.services import engine_public
 
     match = Match.objects.get(public_id=match_id)
-    actions = [a.action for a in MatchAction.objects.filter(match=match).order_by("index")]
+    # Read as rows or, once the match is packed (matches.archive), from its document.
+    actions = [a["action"] for a in action_rows(match.pk)]
     state, events = replay(match_rules(match), bytes(match.seed), actions)
-    first = MatchEvent.objects.get(match=match, type="MATCH_STARTED").seq
-    stored = MatchEvent.objects.filter(match=match, seq__gte=first).order_by("seq")
+    logged = event_rows(match.pk)
+    first = next(e["seq"] for e in logged if e["type"] == "MATCH_STARTED")
+    stored = [e for e in logged if e["seq"] >= first]
     engine_events = [(e.type, json.loads(json.dumps(dict(e.public)))) for e in events]
     # The server adds what makes events self-sufficient (services.engine_public).
-    served = [(e.type, engine_public(e.type, e.public)) for e in stored]
+    served = [(e["type"], engine_public(e["type"], e["public"])) for e in stored]
     return state == load_state(match) and served == engine_events
 
 

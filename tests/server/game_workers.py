@@ -53,6 +53,7 @@ def game_env(
         # A digest as soon as there is something to say (still two a day at most).
         NOTIFY_DIGEST_DELAY_SECONDS="0",
         NOTIFY_SWEEP_SECONDS="1",
+        ARCHIVE_SWEEP_SECONDS="1",
     )
     return env
 

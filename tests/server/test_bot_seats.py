@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from engine.replay import replay
-from matches import services
-from matches.models import Match, MatchAction, MatchEvent, MatchStatus, Seat
+from matches import archive, services
+from matches.models import Match, MatchAction, MatchStatus, Seat
 from matches.selectors import MatchView, load_state, match_rules
 from tests.server.game_workers import (
     Processes,
@@ -62,10 +62,11 @@ def test_a_match_of_bots_only_is_played_to_its_end_by_the_worker(
     match = wait_for(f"the {ruleset} match to end\n{procs.logs()}", lambda: finished(match_id), 240)
 
     # then
-    types = list(MatchEvent.objects.filter(match=match).values_list("type", flat=True))
+    # Read as rows or, once the worker packed the match (matches.archive), its document.
+    types = [e["type"] for e in archive.event_rows(match.pk)]
     assert types[-1] == "MATCH_ENDED"
     assert "TURN_EXPIRED" not in types
-    actions = list(MatchAction.objects.filter(match=match).values_list("action", flat=True))
+    actions = [a["action"] for a in archive.action_rows(match.pk)]
     assert actions and all(a["kind"] not in ("timeout", "resign") for a in actions)
     # The stored state is the replay of the action log the bots wrote.
     state, _ = replay(match_rules(match), bytes(match.seed), actions)
@@ -80,8 +81,7 @@ def test_a_bot_plays_every_step_of_a_classic_rummy_turn(owner: Any, procs: Proce
     wait_for("a few turns", lambda: Match.objects.get(pk=match_id).turn >= 4 or finished(match_id))
 
     # then
-    kinds = [a["kind"] for a in MatchAction.objects.filter(match_id=match_id).order_by("index")
-             .values_list("action", flat=True)][:6]  # fmt: skip
+    kinds = [a["action"]["kind"] for a in archive.action_rows(match_id)][:6]
     assert kinds[0] == "draw" and "discard" in kinds
 
 
@@ -91,17 +91,19 @@ def test_a_late_or_repeated_bot_task_does_nothing(owner: Any, procs: Processes) 
     # given: a finished turn of a bot match
     match_id = bot_match(owner, "robbers", ["EASY", "EASY"], rounds=1, hand_size=7)
     wait_for("turn 3", lambda: Match.objects.get(pk=match_id).turn >= 3 or finished(match_id))
-    before = MatchAction.objects.filter(match_id=match_id, index__lt=2).count()
-    seq_of_turn_1 = list(
-        MatchEvent.objects.filter(match_id=match_id, type="TURN_STARTED", public__turn=1)
-    )
+    before = archive.action_rows(match_id)[:2]
+    seq_of_turn_1 = [
+        e
+        for e in archive.event_rows(match_id)
+        if e["type"] == "TURN_STARTED" and e["public"]["turn"] == 1
+    ]
 
     # when: the task of turn 1 arrives again
     result = play_turn.apply_async(args=[match_id, 1], queue=procs.queue).get(timeout=60)
 
     # then
     assert result == "stale"
-    assert MatchAction.objects.filter(match_id=match_id, index__lt=2).count() == before
+    assert archive.action_rows(match_id)[:2] == before
     assert len(seq_of_turn_1) == 1
 
 

@@ -96,9 +96,10 @@ def played_and_resigned(users: list[Any], moves: int = 2) -> int:
 
 
 def ended_payload(match_id: int) -> dict[str, Any]:
-    from matches.models import MatchEvent
+    from matches.archive import event_rows
 
-    return dict(MatchEvent.objects.get(match_id=match_id, type="MATCH_ENDED").public)
+    # Through the reader of a match that is over: the worker may have packed it.
+    return dict(next(e["public"] for e in event_rows(match_id) if e["type"] == "MATCH_ENDED"))
 
 
 def rating(user: Any, tempo: str = Tempo.LIVE) -> Rating | None:

@@ -17,6 +17,8 @@ TASKS = {
     "matches.sweep_deadlines": "matches.tasks",
     "matches.notify": "matches.tasks",
     "matches.matchmaking_tick": "matches.matchmaking_tasks",
+    "matches.archive_match": "matches.tasks",
+    "matches.sweep_archive": "matches.tasks",
     "accounts.update_ratings": "matches.rating_tasks",
     "notifications.deliver": "matches.notifications.tasks",
     "notifications.notify": "matches.notifications.tasks",
@@ -44,6 +46,7 @@ def test_the_names_the_services_queue_are_those_of_the_tasks() -> None:
         queueing.EXPIRE_TASK,
         queueing.NOTIFY_TASK,
         queueing.NOTIFY_USERS_TASK,
+        queueing.ARCHIVE_TASK,
         dispatch.DELIVER_TASK,
     }
 
