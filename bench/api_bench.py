@@ -47,7 +47,9 @@ PostgreSQL and Redis, all running throughout), and windows that alternate betwee
 weighs on each alike. It prints each window, then for each value the median server CPU
 per turn and its ratio to the first value's window of the same round (median and range
 over the rounds). No floor. ``--keys``: every move carries an idempotencyKey, as the web
-client's do.
+client's do. ``--tree DIR`` (once or more): the same, between this checkout and another
+one (e.g. ``git archive main | tar -x -C DIR`` and ``make env`` there), with this
+checkout's FAST_PATHS; the database is migrated by this one.
 
 Without ``--url`` it starts throwaway PostgreSQL and Redis servers (as ``make test``
 does: scripts/test.py), migrates, and runs ``uvicorn config.asgi:application``.
@@ -634,15 +636,19 @@ def server_env(database_url: str, redis_url: str, args: argparse.Namespace) -> d
 
 
 @contextmanager
-def uvicorn(env: dict[str, str], app: str, workers: int) -> Iterator[tuple[str, int]]:
-    """A uvicorn serving `app` with `workers` processes; yields its URL and pid."""
+def uvicorn(
+    env: dict[str, str], app: str, workers: int, tree: Path = ROOT
+) -> Iterator[tuple[str, int]]:
+    """A uvicorn serving `app` with `workers` processes from the checkout `tree` (its own
+    .venv); yields its URL and pid."""
     services = _services_module()
     port = services.free_port()
+    python = sys.executable if tree == ROOT else str(tree / ".venv/bin/python")
     server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1", "--port", str(port),
+        [python, "-m", "uvicorn", app, "--host", "127.0.0.1", "--port", str(port),
          "--no-access-log", "--log-level", "warning", "--lifespan", "off",
          "--workers", str(workers)],
-        cwd=ROOT, env=env, start_new_session=True,
+        cwd=tree, env=env, start_new_session=True,
     )  # fmt: skip
     try:
         base = f"http://127.0.0.1:{port}"
@@ -706,7 +712,7 @@ def run_all(args: argparse.Namespace) -> None:
         pg_port = int(database_url.rsplit(":", 1)[1].split("/")[0])
         redis_port = int(redis_url.rsplit(":", 1)[1].split("/")[0])
         print(f"load before: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)")
-        if len(args.fast_paths or ()) > 1:
+        if len(args.fast_paths or ()) > 1 or args.tree:
             ab(args, env, levels, pg_port, redis_port, stack)
             return
         results = []
@@ -767,13 +773,16 @@ def ab(
     redis_port: int,
     stack: ExitStack,
 ) -> None:
-    """Windows alternating between one server per FAST_PATHS value (see the notes)."""
+    """Windows alternating between one server per FAST_PATHS value, or per checkout
+    (``--tree``: this one first, then each given; see the notes)."""
     import uvloop
 
-    values: list[str] = args.fast_paths
+    values: list[str] = [ROOT.name, *args.tree] if args.tree else args.fast_paths
     servers = []
     for value in values:
-        base, pid = stack.enter_context(uvicorn(dict(env, FAST_PATHS=value), APP, args.workers))
+        value_env = env if args.tree else dict(env, FAST_PATHS=value)
+        tree = ROOT if value == ROOT.name else Path(value)
+        base, pid = stack.enter_context(uvicorn(value_env, APP, args.workers, tree))
         cpu = Cpu(
             {"web": [pid], "postgres": processes_on(pg_port), "redis": processes_on(redis_port)}
         )
@@ -784,10 +793,11 @@ def ab(
         for round_ in range(args.rounds):
             shift = round_ % len(servers)
             for value, base, cpu in servers[shift:] + servers[:shift]:
-                label = f"[FAST_PATHS={value}, round {round_ + 1}] "
+                label = f"[{'' if args.tree else 'FAST_PATHS='}{value}, round {round_ + 1}] "
                 results[value].append(uvloop.run(window(base, tokens, args, level, cpu, label)))
         print(f"\nA/B at {level} subscribers, {args.rounds} rounds: server CPU per turn (ms),")
-        print(f"median of the rounds; ratio to FAST_PATHS={values[0]} in the same round")
+        first = values[0] if args.tree else f"FAST_PATHS={values[0]}"
+        print(f"median of the rounds; ratio to {first} in the same round")
         for value in values:
             print(f"  {value:>24}  " + ab_line(results[value], results[values[0]]))
     print(f"load after: {os.getloadavg()[0]:.1f}")
@@ -835,6 +845,12 @@ def main() -> None:
     )
     parser.add_argument("--rounds", type=int, default=3, help="A/B: windows per value")
     parser.add_argument("--keys", action="store_true", help="moves carry an idempotencyKey")
+    parser.add_argument(
+        "--tree",
+        action="append",
+        metavar="DIR",
+        help="A/B of this checkout against another one (its own .venv; same database)",
+    )
     args = parser.parse_args()
     run_all(args)
 

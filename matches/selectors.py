@@ -82,12 +82,18 @@ class MatchView:
         return dataclasses.replace(self, id=self.public_id or self.id)  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        """The fields by name, their values shared (they are JSON already: callers encode
+        the dict, never change it); ``dataclasses.asdict`` copied every nested list and
+        dict of the view first, a fifth of recording an idempotencyKey (issue 31)."""
+        return {name: getattr(self, name) for name in _VIEW_FIELDS}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MatchView:
         names = {f.name for f in dataclasses.fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in names})
+
+
+_VIEW_FIELDS = tuple(f.name for f in dataclasses.fields(MatchView))
 
 
 def load_state(match: Match) -> GameState | None:

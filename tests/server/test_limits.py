@@ -190,3 +190,51 @@ def test_introspection_is_on_by_default(gql: GraphQLClient) -> None:
     assert (
         gql.data("{ __schema { queryType { name } } }")["__schema"]["queryType"]["name"] == "Query"
     )
+
+
+def test_rate_counts_live_a_window_and_survive_redis_forgetting_the_script(
+    redis_url: str, clean_limits: None
+) -> None:
+    # The counts of several windows go to Redis in one script call (api.limits); Redis
+    # forgets scripts on a restart or a SCRIPT FLUSH, and the count must go on.
+    import asyncio
+
+    import redis
+
+    from api import limits
+
+    client = redis.Redis.from_url(redis_url)
+    checks: list[limits.Check] = [("t-a", "s", (2, DAY), 1), ("t-b", "s", (5, 60), 2)]
+    assert limits.hit_all(checks) == [None, None]
+    client.script_flush()
+    assert asyncio.run(limits.ahit_all(checks)) == [None, None]
+    client.script_flush()
+    waits = limits.hit_all(checks)
+
+    assert waits[0] is not None and 1 <= waits[0] <= DAY  # 3 > 2 a day
+    assert waits[1] is not None and 1 <= waits[1] <= 60  # 6 > 5 a minute
+    keys = sorted(client.scan_iter("rummy:limit:t-*"))
+    assert [int(client.get(k) or 0) for k in keys] in ([3, 6], [6, 3])
+    lifetimes = sorted(client.ttl(k) for k in keys)
+    assert 0 < lifetimes[0] <= 61 and 61 < lifetimes[1] <= DAY + 1
+    client.close()
+
+
+def test_the_rate_limits_keep_no_redis_client_alive(redis_url: str, clean_limits: None) -> None:
+    # A loop's asyncio client is replaced with its loop (tests start one per test) and
+    # left to the collector; a limit that kept it would keep its sockets open for good.
+    import gc
+    import weakref
+
+    import redis
+
+    from api import limits
+
+    client = redis.Redis.from_url(redis_url)
+    assert limits._counting(client, [("rummy:limit:t-kept", 1, 60)]) == [1]
+    kept = weakref.ref(client)
+    client.close()
+    del client
+    gc.collect()
+
+    assert kept() is None

@@ -3,6 +3,7 @@ log, idempotency, rejections that change nothing, and replay of stored matches."
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -237,6 +238,7 @@ def test_an_idempotent_draw_is_applied_once_and_returns_the_first_result(
 
     assert isinstance(first, MatchView)
     assert again == first
+    assert first.to_dict() == dataclasses.asdict(first)  # what the record stores
     assert snapshot(view.id) == after_first
     with pytest.raises(InvalidRequest):
         services.match_discard(
