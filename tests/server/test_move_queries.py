@@ -61,6 +61,8 @@ def move(match_id: int, person: Any, bot_seat: int) -> tuple[str, str, int, list
             result = services.match_draw(source=action["source"], user=person, **common)
         elif kind == "discard":
             result = services.match_discard(card=action["card"], user=person, **common)
+        elif kind == "pass":  # on an empty stock (RR-STOCK-OUT: play goes on after it)
+            result = services.match_pass(user=person, **common)
         else:
             pytest.fail(f"the policy chose {kind}")
     assert isinstance(result, MatchView), result
